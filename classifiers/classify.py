@@ -1,0 +1,84 @@
+"""The pure entry point: a frame plus a backend id in, a Verdict out (rules.md section 2)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from classifiers.frame import Frame
+from classifiers.hints import Hints, apply_hints
+from classifiers.rule import Facts, Rule
+from classifiers.ruleset import Ruleset
+from classifiers.verdict import Verdict, retry_policy
+from classifiers.wording import render
+from redaction import render_raw_detail
+
+# Extra tag, any rule: -32603 whose detail says a model is restricted and another is used.
+_SUBSTITUTION = re.compile(r"is restricted\b[\s\S]{0,400}?\busing ([^\s,;'\"`]+?)\.? instead\b", re.I)
+FALLBACK_RULE = "fallback"
+
+
+@dataclass(frozen=True)
+class _Fallback:
+    id: str = FALLBACK_RULE
+    kind: str = "unknown"
+    wording: str = "verbatim"
+    tags: tuple[str, ...] = ()
+    transient: bool | None = None
+    recovery: str | None = None
+
+
+def decide(ruleset: Ruleset, facts: Facts) -> Rule | _Fallback:
+    for rule in ruleset.rules:
+        if rule.matches(facts):
+            return rule
+    return _Fallback()
+
+
+def substitute_model(frame: Frame) -> str | None:
+    if frame.code != -32603:
+        return None
+    details = frame.data_obj.get("details") if frame.data_obj else None
+    text = details if isinstance(details, str) else frame.data_text
+    found = _SUBSTITUTION.search(text)
+    return found.group(1) if found else None
+
+
+def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
+                  advertised_models: list[str] | None = None,
+                  hints: Mapping[str, Any] | None = None) -> Verdict:
+    read = Frame.read(dict(frame))
+    hint = Hints.read(hints)
+    known_backend, backend_known = ruleset.backend(backend)
+    facts = Facts(read, known_backend.id, advertised_models, hint.http_status)
+    rule = decide(ruleset, facts)
+    kind = ruleset.kinds[rule.kind]
+    rejected = facts.rejected[0] if rule.kind in ("model_not_entitled", "model_unavailable") else None
+    worded = render(ruleset, rule.wording, read, known_backend, advertised_models, rejected)
+    transient = kind["transient"] if rule.transient is None else rule.transient
+    ladder = kind.get("ladder") if transient or rule.kind == "prompt_busy" else None
+    tags = set(rule.tags)
+    substitute = substitute_model(read)
+    if substitute:
+        tags.add("model_substitution")
+    if rule.kind == "session_expired" and known_backend.id == "kas":
+        tags.add("auth_required")
+    verdict = Verdict(
+        kind=rule.kind,
+        transient=transient,
+        exception=kind["exception"],
+        message=worded.message,
+        user_worded=worded.user_worded,
+        raw_detail=render_raw_detail(read.original) if worded.user_worded else "",
+        tags=tuple(sorted(tags)),
+        rejected_model=rejected,
+        retry=retry_policy(ladder, ruleset.ladders),
+        recovery=rule.recovery or kind["recovery"],
+        backend=known_backend.id,
+        backend_known=backend_known,
+        rule=rule.id,
+        ruleset=ruleset.id,
+        substitute_model=substitute,
+    )
+    return apply_hints(ruleset, verdict, hint, read, known_backend)

@@ -1,0 +1,115 @@
+"""Reading a JSON-RPC error frame into the texts the rules look at (rules.md section 1)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+BOILERPLATE_MESSAGE = "internal error"
+_STREAM_ENVELOPE = re.compile(r"^\s*Encountered an error in the response stream:\s*", re.I)
+_TRAILING_REQUEST_ID = re.compile(r"\s*\(request_id:\s*[0-9a-f][0-9a-f-]*\)\s*$", re.I)
+_REQUEST_ID = re.compile(r"request[_\s]id ?[:=] ?([0-9a-f][0-9a-f-]*)", re.I)
+
+
+def as_text(value: Any) -> str:
+    """A frame member as text: strings as they are, other JSON as compact JSON, absent as ""."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def parse_object(text: str) -> dict | None:
+    """The object a string holds when the whole string is one JSON object, else None."""
+    stripped = text.strip()
+    if not stripped.startswith("{"):
+        return None
+    try:
+        value = json.loads(stripped)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def unwrap_envelope(text: str) -> str | None:
+    """codex-acp's `{"type":"error","error":{"message":...},"status":N}` as `<message> (HTTP N)`."""
+    obj = parse_object(text)
+    if obj is None or obj.get("type") != "error":
+        return None
+    error, status = obj.get("error"), obj.get("status")
+    if not isinstance(error, dict) or isinstance(status, bool) or not isinstance(status, int):
+        return None
+    message = error.get("message")
+    if not isinstance(message, str) or not message.strip():
+        return None
+    return f"{message} (HTTP {status})"
+
+
+def is_boilerplate(message: str) -> bool:
+    return message.strip().lower() == BOILERPLATE_MESSAGE
+
+
+def error_object(frame: dict) -> dict:
+    """A whole JSON-RPC response carries its error object under `error`."""
+    inner = frame.get("error")
+    return inner if isinstance(inner, dict) else frame
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The texts of one error object, computed once and read by every rule."""
+
+    code: int | None
+    has_code: bool
+    data_text: str
+    message_text: str
+    data_obj: dict | None
+    original: dict = field(repr=False)
+
+    @classmethod
+    def read(cls, raw: dict) -> "Frame":
+        obj = error_object(raw)
+        code = obj.get("code")
+        if isinstance(code, float) and code.is_integer():
+            code = int(code)
+        has_code = isinstance(code, int) and not isinstance(code, bool)
+        data, message = obj.get("data"), obj.get("message")
+        data_text, message_text = as_text(data), as_text(message)
+        data_obj = data if isinstance(data, dict) else (
+            parse_object(data) if isinstance(data, str) else None)
+        if data_text:
+            data_text = unwrap_envelope(data_text) or data_text
+        else:
+            message_text = unwrap_envelope(message_text) or message_text
+        return cls(code if has_code else None, has_code, data_text, message_text, data_obj, obj)
+
+    @property
+    def haystack(self) -> str:
+        return f"{self.data_text} {self.message_text}"
+
+    def text(self, name: str) -> str:
+        if name == "data":
+            return self.data_text
+        if name == "message":
+            return self.message_text
+        return self.haystack
+
+    @property
+    def informative_message(self) -> str:
+        return "" if is_boilerplate(self.message_text) else self.message_text.strip()
+
+    @property
+    def provider_detail(self) -> str:
+        """The provider's own sentence for verbatim wordings, without the stream envelope or id."""
+        text = self.data_text if self.data_text.strip() else self.informative_message
+        text = _STREAM_ENVELOPE.sub("", text)
+        text = _TRAILING_REQUEST_ID.sub("", text)
+        return text.strip()
+
+    @property
+    def request_id(self) -> str | None:
+        found = _REQUEST_ID.search(self.data_text)
+        return found.group(1) if found else None

@@ -1,0 +1,200 @@
+"""Loading and validating the rule files once, into frozen objects (rules as data)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from classifiers.rule import Rule
+
+RULES_DIR = Path(__file__).parent / "rules"
+RELEASE = "2026.12.0"
+FIELDS = {"data", "message", "haystack"}
+MODEL_CONDITIONS = {"named", "not_advertised"}
+RULE_KEYS = {
+    "id", "order", "kind", "wording", "tags", "transient", "recovery", "field", "pattern", "case",
+    "unless", "keywords", "code", "status", "status_except", "marker", "model", "backends", "why",
+}
+SUPPORT_FILES = {"taxonomy.toml", "backends.toml", "wording.toml"}
+
+
+class RulesetError(ValueError):
+    """A rule file that must not load; the message names the file and the rule."""
+
+
+@dataclass(frozen=True)
+class Backend:
+    id: str
+    aliases: tuple[str, ...]
+    provider: str
+    sign_in: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    rules: tuple[Rule, ...]
+    kinds: Mapping[str, Mapping]
+    exceptions: Mapping[str, Mapping]
+    tags: tuple[str, ...]
+    recoveries: tuple[str, ...]
+    ladders: Mapping[str, Mapping]
+    wordings: Mapping[str, Mapping]
+    backends: Mapping[str, Backend]
+    unknown_backend: Backend
+    id: str
+
+    def backend(self, name: str) -> tuple[Backend, bool]:
+        """The canonical backend for an id or alias (case-insensitive), and whether it is known."""
+        key = (name or "").strip().lower()
+        for backend in self.backends.values():
+            if key == backend.id or key in backend.aliases:
+                return backend, True
+        return Backend(key, (), self.unknown_backend.provider, self.unknown_backend.sign_in), False
+
+
+def _read(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise RulesetError(f"{path.name}: not valid TOML: {exc}") from exc
+
+
+def _fail(path: Path, rule_id: str, problem: str) -> RulesetError:
+    return RulesetError(f"{path.name}: rule {rule_id!r}: {problem}")
+
+
+def _compile(path: Path, rule_id: str, pattern: str, case: str) -> re.Pattern:
+    try:
+        return re.compile(pattern, 0 if case == "cs" else re.IGNORECASE)
+    except re.error as exc:
+        raise _fail(path, rule_id, f"pattern does not compile: {exc}") from exc
+
+
+def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: set,
+                wordings: Mapping) -> Rule:
+    rule_id = raw.get("id")
+    if not isinstance(rule_id, str) or not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", rule_id):
+        raise _fail(path, str(rule_id), "id must be lower-kebab-case")
+    unknown = set(raw) - RULE_KEYS
+    if unknown:
+        raise _fail(path, rule_id, f"unknown keys {sorted(unknown)}")
+    if not isinstance(raw.get("order"), (int, float)):
+        raise _fail(path, rule_id, "order must be a number (its place in rules.md section 2)")
+    if raw.get("kind") not in kinds:
+        raise _fail(path, rule_id, f"kind {raw.get('kind')!r} is not in the taxonomy")
+    if raw.get("wording") not in wordings:
+        raise _fail(path, rule_id, f"wording {raw.get('wording')!r} does not exist")
+    bad_tags = set(raw.get("tags", [])) - tags
+    if bad_tags:
+        raise _fail(path, rule_id, f"tags {sorted(bad_tags)} are not in the closed tag set")
+    if "recovery" in raw and raw["recovery"] not in recoveries:
+        raise _fail(path, rule_id, f"recovery {raw['recovery']!r} is not a known recovery")
+    if not raw.get("why"):
+        raise _fail(path, rule_id, "every rule says why")
+    case = raw.get("case", "ci")
+    if case not in ("ci", "cs"):
+        raise _fail(path, rule_id, "case is 'ci' or 'cs'")
+    has_text_condition = "pattern" in raw
+    if has_text_condition and raw.get("field") not in FIELDS:
+        raise _fail(path, rule_id, f"field must be one of {sorted(FIELDS)}")
+    if "unless" in raw and not has_text_condition:
+        raise _fail(path, rule_id, "unless needs a pattern and field")
+    if "model" in raw and raw["model"] not in MODEL_CONDITIONS:
+        raise _fail(path, rule_id, f"model must be one of {sorted(MODEL_CONDITIONS)}")
+    for spec in raw.get("status", []) + raw.get("status_except", []):
+        if not re.fullmatch(r"[1-5](?:\d\d|xx)", spec):
+            raise _fail(path, rule_id, f"status {spec!r} is not like '429' or '4xx'")
+    code = raw.get("code")
+    if code is not None and code != "absent" and not (
+            isinstance(code, list) and all(isinstance(c, int) for c in code)):
+        raise _fail(path, rule_id, "code is 'absent' or a list of integers")
+    if not (has_text_condition or "status" in raw or "marker" in raw or "model" in raw or code):
+        raise _fail(path, rule_id, "a rule needs at least one condition")
+    return Rule(
+        id=rule_id,
+        order=float(raw["order"]),
+        kind=raw["kind"],
+        wording=raw["wording"],
+        tags=tuple(sorted(raw.get("tags", ()))),
+        transient=raw.get("transient"),
+        recovery=raw.get("recovery"),
+        field=raw.get("field", "haystack"),
+        pattern=_compile(path, rule_id, raw["pattern"], case) if has_text_condition else None,
+        unless=_compile(path, rule_id, raw["unless"], case) if "unless" in raw else None,
+        keywords=tuple(k.lower() for k in raw.get("keywords", ())),
+        code=tuple(code) if isinstance(code, list) else code,
+        status=tuple(raw.get("status", ())),
+        status_except=tuple(int(s) for s in raw.get("status_except", ())),
+        marker=(raw["marker"]["key"], raw["marker"]["value"]) if "marker" in raw else None,
+        model=raw.get("model"),
+        backends=tuple(raw.get("backends", ())),
+        source=path.name,
+    )
+
+
+def _backends(doc: dict) -> tuple[dict[str, Backend], Backend]:
+    backends = {
+        key: Backend(key, tuple(a.lower() for a in spec.get("aliases", ())), spec["provider"],
+                     spec["sign_in"])
+        for key, spec in doc["backends"].items()
+    }
+    fallback = doc["unknown"]
+    return backends, Backend("", (), fallback["provider"], fallback["sign_in"])
+
+
+def rule_files(directory: Path = RULES_DIR) -> list[Path]:
+    return sorted(p for p in directory.glob("*.toml") if p.name not in SUPPORT_FILES)
+
+
+def load(directory: Path = RULES_DIR) -> Ruleset:
+    """Read every rule file; refuse the whole set, naming file and rule, if anything is wrong."""
+    taxonomy = _read(directory / "taxonomy.toml")
+    wordings = _read(directory / "wording.toml")["wording"]
+    kinds = taxonomy["kinds"]
+    tags, recoveries = set(taxonomy["tags"]), set(taxonomy["recoveries"])
+    for name, kind in kinds.items():
+        if kind["exception"] not in taxonomy["exceptions"]:
+            raise RulesetError(f"taxonomy.toml: kind {name!r} names unknown exception")
+        if kind.get("ladder") and kind["ladder"] not in taxonomy["ladders"]:
+            raise RulesetError(f"taxonomy.toml: kind {name!r} names unknown ladder")
+    backends, unknown_backend = _backends(_read(directory / "backends.toml"))
+    rules: list[Rule] = []
+    digest = hashlib.sha256()
+    for path in [directory / n for n in sorted(SUPPORT_FILES)] + rule_files(directory):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for path in rule_files(directory):
+        for raw in _read(path).get("rule", []):
+            rule = _build_rule(path, raw, kinds, tags, recoveries, wordings)
+            unknown = set(rule.backends) - set(backends)
+            if unknown:
+                raise _fail(path, rule.id, f"backends {sorted(unknown)} are not known backends")
+            rules.append(rule)
+    seen: dict[str, str] = {}
+    for rule in rules:
+        if rule.id in seen:
+            raise RulesetError(f"{rule.source}: rule {rule.id!r}: id also used in {seen[rule.id]}")
+        seen[rule.id] = rule.source
+    rules.sort(key=lambda r: r.order)
+    for earlier, later in zip(rules, rules[1:]):
+        if earlier.order == later.order and not (
+                earlier.backends and later.backends
+                and not set(earlier.backends) & set(later.backends)):
+            raise RulesetError(
+                f"{later.source}: rule {later.id!r}: order {later.order} also used by {earlier.id!r}")
+    return Ruleset(
+        rules=tuple(rules),
+        kinds=MappingProxyType(kinds),
+        exceptions=MappingProxyType(taxonomy["exceptions"]),
+        tags=tuple(taxonomy["tags"]),
+        recoveries=tuple(taxonomy["recoveries"]),
+        ladders=MappingProxyType(taxonomy["ladders"]),
+        wordings=MappingProxyType(wordings),
+        backends=MappingProxyType(backends),
+        unknown_backend=unknown_backend,
+        id=f"{RELEASE}+{digest.hexdigest()[:12]}",
+    )

@@ -1,0 +1,78 @@
+"""HTTP statuses written in provider text (rules.md 2b, Layer 1).
+
+Only spellings that tie a number to a status count; a bare number in prose is not a status.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Standard reason phrases; a number counts when followed by its own phrase ("503 Service Unavailable").
+REASON_PHRASES: dict[int, tuple[str, ...]] = {
+    400: ("bad request",),
+    401: ("unauthorized", "authorization required"),
+    402: ("payment required",),
+    403: ("forbidden",),
+    404: ("not found",),
+    405: ("method not allowed",),
+    408: ("request timeout", "request time-out"),
+    409: ("conflict",),
+    413: ("payload too large", "request entity too large", "content too large"),
+    415: ("unsupported media type",),
+    422: ("unprocessable entity", "unprocessable content"),
+    429: ("too many requests",),
+    500: ("internal server error",),
+    502: ("bad gateway",),
+    503: ("service unavailable", "service temporarily unavailable"),
+    504: ("gateway timeout", "gateway time-out"),
+    529: ("overloaded", "site is overloaded"),
+}
+
+# Phrases that are a status on their own, without a number.
+STANDALONE_PHRASES: dict[str, int] = {
+    "bad gateway": 502,
+    "service unavailable": 503,
+    "gateway timeout": 504,
+    "gateway time-out": 504,
+    "too many requests": 429,
+    "request timeout": 408,
+    "payload too large": 413,
+    "request entity too large": 413,
+}
+
+_PREFIXED = re.compile(
+    r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
+    r"|\bstatus(?:[ _]?code)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error"
+    r"|\breturned(?: (?:status|HTTP))?|\bresponse code|\brejected)"
+    r"""["']?\s{0,2}[:=(]?\s{0,2}["']?\s{0,2}\(?([1-5]\d\d)\b(?![.,]\d)""",
+    re.I,
+)
+_JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?([45]\d\d)\b(?!\.\d)')
+_NUMBER_PHRASE = re.compile(r"\b([1-5]\d\d)[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
+_STANDALONE = re.compile(
+    r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
+
+
+def statuses_in(text: str) -> tuple[int, ...]:
+    """Every status the text states, in order of appearance, without repeats."""
+    found: list[tuple[int, int]] = []
+    for pattern in (_PREFIXED, _JSON_CODE):
+        found += [(m.start(), int(m.group(1))) for m in pattern.finditer(text)]
+    for match in _NUMBER_PHRASE.finditer(text):
+        number, words = int(match.group(1)), match.group(2).lower()
+        if any(words.startswith(p) for p in REASON_PHRASES.get(number, ())):
+            found.append((match.start(), number))
+    for match in _STANDALONE.finditer(text):
+        found.append((match.start(), STANDALONE_PHRASES[match.group(1).lower()]))
+    ordered: list[int] = []
+    for _, status in sorted(found):
+        if status not in ordered:
+            ordered.append(status)
+    return tuple(ordered)
+
+
+def status_matches(status: int, spec: str) -> bool:
+    """`spec` is an exact status ("429") or a class ("4xx")."""
+    if spec.endswith("xx"):
+        return status // 100 == int(spec[0])
+    return status == int(spec)

@@ -1,0 +1,98 @@
+"""Filling wording templates (rules/wording.toml) from the frame, backend and decision."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from classifiers.frame import Frame
+from classifiers.model import named_model
+from classifiers.ruleset import Backend, Ruleset
+from redaction import scrub_text
+
+MAX_LISTED_MODELS = 8
+_HOST = r"([A-Za-z0-9._-]+(?::\d+)?|\[[0-9a-fA-F:]+\](?::\d+)?)"
+_CONNECTION_CAUSES = (
+    (re.compile(r"\bECONNREFUSED " + _HOST), "the connection to {} was refused"),
+    (re.compile(r"\b(?:EAI_AGAIN|ENOTFOUND) " + _HOST), "the host name {} could not be resolved"),
+    (re.compile(r"\bETIMEDOUT " + _HOST), "the connection to {} timed out"),
+    (re.compile(r"\bECONNRESET " + _HOST), "the connection to {} was reset"),
+    (re.compile(r"(?:failed to lookup address|could not resolve host)[^\n]{0,40}?(?: for)? ([A-Za-z0-9.-]+\.[A-Za-z]{2,})", re.I),
+     "the host name {} could not be resolved"),
+)
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."
+
+
+def connection_cause(text: str) -> str:
+    """Lead with the cause in plain words when the text names the host (rules.md rule 13)."""
+    for pattern, phrase in _CONNECTION_CAUSES:
+        found = pattern.search(text)
+        if found:
+            return ": " + phrase.format(found.group(1))
+    return " (connection refused, reset or timed out)"
+
+
+def available_models(advertised: list[str] | None) -> str:
+    models = [m.strip() for m in advertised or () if isinstance(m, str) and m.strip()]
+    if not models:
+        return ""
+    listed = ", ".join(models[:MAX_LISTED_MODELS])
+    more = f" (+{len(models) - MAX_LISTED_MODELS} more)" if len(models) > MAX_LISTED_MODELS else ""
+    return f"Available models: {listed}{more}. "
+
+
+def fallback_text(frame: Frame) -> str:
+    """rules.md rule 15: the provider's own text, prefixed by an informative message."""
+    detail = frame.provider_detail
+    message = frame.informative_message
+    if message and detail and message not in detail:
+        return f"{message}: {detail}"
+    if detail:
+        return detail
+    return "Prompt error: " + json.dumps(frame.original, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Worded:
+    message: str
+    user_worded: bool
+
+
+def render(ruleset: Ruleset, wording_id: str, frame: Frame, backend: Backend,
+           advertised: list[str] | None, model: str | None, wait_s: float | None = None) -> Worded:
+    spec = ruleset.wordings[wording_id]
+    if spec.get("verbatim"):
+        return Worded(scrub_text(_with_request_id(fallback_text(frame), frame)), False)
+    if model and model.strip().lower() == "auto" and f"{wording_id}_auto" in ruleset.wordings:
+        spec = ruleset.wordings[f"{wording_id}_auto"]
+    detail = frame.provider_detail
+    model = model or named_model(frame.haystack)
+    values = {
+        "provider": backend.provider,
+        "sign_in": backend.sign_in,
+        "auth_subject": "Authentication with the model provider"
+        if backend.provider != "Bedrock" else "Bedrock authentication",
+        "model": f"'{model}'" if model else "the requested model",
+        "model_subject": f"'{model}'" if model else "The selected model",
+        "available": available_models(advertised),
+        "quote": sentence(detail),
+        "detail": detail,
+        "cause": connection_cause(frame.haystack),
+        "wait": f"{wait_s:g} s" if wait_s is not None else "",
+    }
+    text = spec["text"].format_map(values)
+    if spec.get("request_id", True):
+        text = _with_request_id(text, frame)
+    return Worded(scrub_text(text), True)
+
+
+def _with_request_id(text: str, frame: Frame) -> str:
+    request_id = frame.request_id
+    if not request_id or f"request_id: {request_id}" in text:
+        return text
+    return f"{text} (request_id: {request_id})"

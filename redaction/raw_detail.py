@@ -1,0 +1,61 @@
+"""raw_detail: the frame as one redacted line of compact ASCII JSON (rules.md section 5)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from redaction.scrub import scrub_text
+
+MAX_CHARS = 2000
+_FRAME_KEYS = ("code", "message", "data")
+# One atom is an escape, a redaction marker or a single character; a cut falls between atoms.
+_ATOM = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|\[REDACTED: [^\]\n]{0,300}\]|.", re.S)
+
+
+def scrub_value(value: Any, depth: int = 0) -> Any:
+    """Every string scrubbed in its own spelling, keys too, at any depth, before escaping."""
+    if isinstance(value, str):
+        return scrub_text(value)
+    if depth > 200:
+        return "[nested too deeply]"
+    if isinstance(value, dict):
+        return {scrub_text(str(k)): scrub_value(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub_value(v, depth + 1) for v in value]
+    return value
+
+
+def _safe_json(value: Any) -> str:
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    except (ValueError, RecursionError):
+        return json.dumps(str(value), ensure_ascii=True)
+
+
+def _cut_point(line: str, budget: int) -> int:
+    for atom in _ATOM.finditer(line, 0, min(len(line), budget + 320)):
+        if atom.end() > budget:
+            return atom.start()
+    return min(len(line), budget)
+
+
+def truncate(line: str, limit: int = MAX_CHARS) -> str:
+    """Cut to at most `limit` characters, never inside an escape or a redaction marker."""
+    if len(line) <= limit:
+        return line
+    cut = limit
+    for _ in range(4):  # the suffix's own length depends on the count it states
+        suffix = f" ...[truncated {len(line) - cut} chars]"
+        new_cut = _cut_point(line, limit - len(suffix))
+        if new_cut == cut:
+            break
+        cut = new_cut
+    return line[:cut] + f" ...[truncated {len(line) - cut} chars]"
+
+
+def render_raw_detail(frame: dict) -> str:
+    picked = {key: frame[key] for key in _FRAME_KEYS if key in frame}
+    line = _safe_json(scrub_value(picked))
+    return truncate(scrub_text(line))

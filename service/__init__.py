@@ -1,0 +1,1 @@
+"""Verdict's HTTP service (api.md): thin handlers over classifiers/ and redaction/."""

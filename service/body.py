@@ -1,0 +1,70 @@
+"""Reading a JSON request body: media type, size limit while reading, strict parsing."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import orjson
+from starlette.requests import Request
+
+from service.problems import Problem, ProblemCode
+
+
+def _is_json_media_type(content_type: str) -> bool:
+    media, _, params = content_type.partition(";")
+    media = media.strip().lower()
+    if media != "application/json" and not (media.startswith("application/") and media.endswith("+json")):
+        return False
+    for param in params.split(";"):
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in ("utf-8", "utf8"):
+            return False
+    return True
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The raw body, refused as soon as it passes `limit` bytes (never buffered past it)."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise Problem(ProblemCode.BODY_TOO_LARGE, f"Body is larger than {limit} bytes.")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise Problem(ProblemCode.BODY_TOO_LARGE, f"Body is larger than {limit} bytes.")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("number outside the IEEE double range")
+    return value
+
+
+def parse_json(raw: bytes) -> Any:
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        if "surrogate" not in str(exc) or "UTF-8" in str(exc):
+            raise Problem(ProblemCode.INVALID_JSON, f"Body is not valid JSON: {exc.msg}.") from None
+    # Lone surrogate escapes (\ud800) are valid JSON grammar that orjson refuses.
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant,
+                          parse_float=_finite_float)
+    except (ValueError, RecursionError):
+        raise Problem(ProblemCode.INVALID_JSON, "Body is not valid JSON.") from None
+
+
+async def read_json(request: Request, limit: int) -> Any:
+    if not _is_json_media_type(request.headers.get("content-type", "")):
+        raise Problem(ProblemCode.UNSUPPORTED_MEDIA_TYPE,
+                      "Send the body as application/json (UTF-8).")
+    return parse_json(await read_body(request, limit))

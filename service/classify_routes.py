@@ -1,0 +1,57 @@
+"""POST /v1/classify, /v1/classify/batch and /v1/redact: parse, call the core, answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+
+import classifiers
+import redaction
+from service.body import read_json
+from service.problems import Problem, ProblemCode
+from service.responses import JSONResponse
+from service.validation import check_classify, check_object, require
+
+
+def classify_body(body: dict) -> dict[str, Any]:
+    return classifiers.classify(
+        body["frame"], body["backend"], body.get("advertised_models"), body.get("hints")
+    ).as_dict()
+
+
+async def classify_one(request: Request) -> JSONResponse:
+    body = await read_json(request, request.app.state.settings.max_body_bytes)
+    require(check_classify(body))
+    return JSONResponse(classify_body(body))
+
+
+def _batch_item(item: Any, index: int) -> dict[str, Any]:
+    errors = check_classify(item, f"/items/{index}")
+    if errors:
+        problem = Problem(ProblemCode.VALIDATION_FAILED, "This item does not have the documented shape.", errors)
+        return {"problem": problem.body()}
+    return classify_body(item)
+
+
+async def classify_batch(request: Request) -> JSONResponse:
+    settings = request.app.state.settings
+    body = await read_json(request, settings.max_body_bytes)
+    require(check_object(body))
+    items = body.get("items")
+    if not isinstance(items, list):
+        require([{"path": "/items", "message": "is required and must be a list"}])
+    if len(items) > settings.max_batch:
+        raise Problem(ProblemCode.BATCH_TOO_LARGE,
+                      f"A batch holds at most {settings.max_batch} items; this one has {len(items)}.")
+    return JSONResponse({"results": [_batch_item(item, i) for i, item in enumerate(items)]})
+
+
+async def redact(request: Request) -> JSONResponse:
+    body = await read_json(request, request.app.state.settings.max_body_bytes)
+    require(check_object(body))
+    text = body.get("text")
+    if not isinstance(text, str):
+        require([{"path": "/text", "message": "is required and must be a string"}])
+    scrubbed, count = redaction.scrub(text)
+    return JSONResponse({"text": scrubbed, "redactions": count})

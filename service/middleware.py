@@ -1,0 +1,53 @@
+"""Plain ASGI middleware: a request id on every answer, and no 500 that echoes input."""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+
+from service.problems import Problem, ProblemCode
+from service.responses import dumps
+
+REQUEST_ID_HEADER = b"x-request-id"
+_WELL_FORMED_ID = re.compile(rb"[A-Za-z0-9._:\-]{1,128}")
+log = logging.getLogger("verdict.errors")
+
+
+def request_id_of(scope: dict) -> str:
+    for name, value in scope.get("headers", ()):
+        if name == REQUEST_ID_HEADER and _WELL_FORMED_ID.fullmatch(value):
+            return value.decode("ascii")
+    return uuid.uuid4().hex
+
+
+class RequestIdMiddleware:
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_id = request_id_of(scope)
+        scope.setdefault("state", {})["request_id"] = request_id
+        header = (b"x-request-id", request_id.encode("ascii"))
+        started = False
+
+        async def send_with_id(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message["headers"] = [*message.get("headers", ()), header]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        except Exception as exc:  # the last guard: answer 500 without echoing input
+            log.error("unhandled %s on %s (request %s)", type(exc).__name__, scope.get("path"), request_id)
+            if started:
+                raise
+            problem = Problem(ProblemCode.INTERNAL_ERROR, "The service failed to answer this request.")
+            await send({"type": "http.response.start", "status": 500,
+                        "headers": [(b"content-type", b"application/problem+json"), header]})
+            await send({"type": "http.response.body", "body": dumps(problem.body())})
