@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from classifiers.frame import Frame
@@ -49,7 +49,7 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
                   advertised_models: list[str] | None = None,
                   hints: Mapping[str, Any] | None = None) -> Verdict:
     read = Frame.read(dict(frame))
-    hint = Hints.read(hints)
+    hint = Hints.read(hints).or_stated_in(read.haystack)
     known_backend, backend_known = ruleset.backend(backend)
     facts = Facts(read, known_backend.id, advertised_models, hint.http_status)
     rule = decide(ruleset, facts)
@@ -57,7 +57,7 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
     rejected = facts.rejected[0] if rule.kind in ("model_not_entitled", "model_unavailable") else None
     worded = render(ruleset, rule.wording, read, known_backend, advertised_models, rejected)
     transient = kind["transient"] if rule.transient is None else rule.transient
-    ladder = kind.get("ladder") if transient or rule.kind == "prompt_busy" else None
+    ladder = (kind.get("ladder") or "transient") if transient or rule.kind == "prompt_busy" else None
     tags = set(rule.tags)
     substitute = substitute_model(read)
     if substitute:

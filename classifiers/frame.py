@@ -10,6 +10,9 @@ from typing import Any
 BOILERPLATE_MESSAGE = "internal error"
 _STREAM_ENVELOPE = re.compile(r"^\s*Encountered an error in the response stream:\s*", re.I)
 _TRAILING_REQUEST_ID = re.compile(r"\s*\(request_id:\s*[0-9a-f][0-9a-f-]*\)\s*$", re.I)
+_JSON_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt])")
+_SIMPLE_ESCAPES = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+MAX_ESCAPE_LEVELS = 3
 _REQUEST_ID = re.compile(r"request[_\s]id ?[:=] ?([0-9a-f][0-9a-f-]*)", re.I)
 
 
@@ -46,6 +49,23 @@ def unwrap_envelope(text: str) -> str | None:
     if not isinstance(message, str) or not message.strip():
         return None
     return f"{message} (HTTP {status})"
+
+
+def _unescape_once(match: re.Match) -> str:
+    body = match.group(1)
+    if body.startswith("u"):
+        return chr(int(body[1:], 16))
+    return _SIMPLE_ESCAPES.get(body, body)
+
+
+def decode_escapes(text: str) -> str:
+    """JSON escapes decoded, up to three levels deep (JSON text inside JSON strings), so a
+    newline is a newline and a quote a quote wherever the provider's text was nested."""
+    for _ in range(MAX_ESCAPE_LEVELS):
+        if "\\" not in text:
+            break
+        text = _JSON_ESCAPE.sub(_unescape_once, text)
+    return text
 
 
 def is_boilerplate(message: str) -> bool:
@@ -96,6 +116,10 @@ class Frame:
         if name == "message":
             return self.message_text
         return self.haystack
+
+    def match_text(self, name: str) -> str:
+        """What the rules read: the field with nested JSON escapes decoded."""
+        return decode_escapes(self.text(name))
 
     @property
     def informative_message(self) -> str:

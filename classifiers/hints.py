@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
@@ -13,6 +14,29 @@ from classifiers.wording import render
 
 # A wait longer than this is not a throttle any more but a spent allowance (api.md).
 SPENT_ALLOWANCE_AFTER_S = 300.0
+
+
+_UNIT_PREFIXES = (("ms", 0.001), ("milli", 0.001), ("s", 1.0), ("m", 60.0), ("h", 3600.0), ("d", 86400.0))
+# rules.md 2b: "retry after 86400 seconds", "Please try again in 20s", "Retry-After: 30",
+# Google's RetryInfo `"retryDelay": "15s"`. The client's own "Retrying in 4 seconds…" is not one.
+_STATED_WAIT = re.compile(
+    r"(?<!Retrying )(?:\bretry(?:ing)? after|\btry again in|\bretry in|\bplease wait)\s*(\d+(?:\.\d+)?)\s*"
+    r"(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)\b"
+    r"|\bRetry-After\W{1,4}(\d+(?:\.\d+)?)\b(?!\s*(?:ms|m|h|d)\b)"
+    r"|\bretryDelay\W{1,4}(\d+(?:\.\d+)?)s\b",
+    re.I)
+
+
+def stated_wait_s(text: str) -> float | None:
+    """The wait a provider asks for in its text, in seconds."""
+    found = _STATED_WAIT.search(text)
+    if not found:
+        return None
+    if found.group(1):
+        unit = found.group(2).lower()
+        factor = next(f for prefix, f in _UNIT_PREFIXES if unit.startswith(prefix))
+        return float(found.group(1)) * factor
+    return float(found.group(3) or found.group(4))
 
 
 @dataclass(frozen=True)
@@ -34,6 +58,14 @@ class Hints:
                 after, bool) and math.isfinite(after) and after >= 0 else None,
             should_retry=should if isinstance(should, bool) else None,
         )
+
+
+    def or_stated_in(self, text: str) -> "Hints":
+        """A Retry-After written in the text counts like the hint when the client sent none."""
+        if self.retry_after_s is not None:
+            return self
+        stated = stated_wait_s(text)
+        return self if stated is None else replace(self, retry_after_s=stated)
 
 
 def apply_hints(ruleset: Ruleset, verdict: Verdict, hints: Hints, frame: Frame,

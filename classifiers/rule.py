@@ -8,7 +8,7 @@ from functools import cached_property
 
 from classifiers.frame import Frame
 from classifiers.model import is_advertised, rejected_model
-from classifiers.status import status_matches, statuses_in
+from classifiers.status import leading_status, status_matches, statuses_in
 
 
 class Facts:
@@ -21,9 +21,12 @@ class Facts:
         self.advertised = advertised
         self.hinted_status = hinted_status
         self._lowered: dict[str, str] = {}
+        self._texts: dict[str, str] = {}
 
     def text(self, field: str) -> str:
-        return self.frame.text(field)
+        if field not in self._texts:
+            self._texts[field] = self.frame.match_text(field)
+        return self._texts[field]
 
     def lowered(self, field: str) -> str:
         if field not in self._lowered:
@@ -32,10 +35,17 @@ class Facts:
 
     @cached_property
     def statuses(self) -> tuple[int, ...]:
-        stated = statuses_in(self.frame.haystack)
+        stated = statuses_in(self.text("haystack"))
+        for leading in leading_status(self.text("data")) + leading_status(self.text("message")):
+            if leading not in stated:
+                stated = (leading,) + stated
         if self.hinted_status is not None and self.hinted_status not in stated:
             stated += (self.hinted_status,)
         return stated
+
+    @cached_property
+    def first_error_status(self) -> tuple[int, ...]:
+        return tuple(s for s in self.statuses if 400 <= s <= 599)[:1]
 
     @cached_property
     def rejected(self) -> tuple[str | None, bool]:
@@ -53,11 +63,13 @@ class Rule:
     recovery: str | None
     field: str
     pattern: re.Pattern | None
+    names: re.Pattern | None
     unless: re.Pattern | None
     keywords: tuple[str, ...]
     code: tuple[int, ...] | str | None
     status: tuple[str, ...]
     status_except: tuple[int, ...]
+    status_first: bool
     marker: tuple[str, str] | None
     model: str | None
     backends: tuple[str, ...]
@@ -78,12 +90,16 @@ class Rule:
             return False
         if self.status and not self._status_holds(facts):
             return False
-        if self.pattern is not None:
-            if self.keywords and not any(k in facts.lowered(self.field) for k in self.keywords):
-                return False
+        if self.pattern is not None or self.names is not None:
             text = facts.text(self.field)
-            if not self.pattern.search(text):
-                return False
+            named = self.names is not None and self.names.search(text)
+            if not named:
+                if self.pattern is None:
+                    return False
+                if self.keywords and not any(k in facts.lowered(self.field) for k in self.keywords):
+                    return False
+                if not self.pattern.search(text):
+                    return False
             if self.unless is not None and self.unless.search(text):
                 return False
         return True
@@ -103,7 +119,9 @@ class Rule:
         return not_available_form and not unentitled
 
     def _status_holds(self, facts: Facts) -> bool:
+        # rules.md 2b: when a 4xx and a 5xx both appear, the first in the text decides.
+        stated = facts.first_error_status if self.status_first else facts.statuses
         return any(
             status not in self.status_except and any(status_matches(status, s) for s in self.status)
-            for status in facts.statuses
+            for status in stated
         )

@@ -18,7 +18,8 @@ FIELDS = {"data", "message", "haystack"}
 MODEL_CONDITIONS = {"named", "not_advertised"}
 RULE_KEYS = {
     "id", "order", "kind", "wording", "tags", "transient", "recovery", "field", "pattern", "case",
-    "unless", "keywords", "code", "status", "status_except", "marker", "model", "backends", "why",
+    "unless", "keywords", "code", "status", "status_except", "status_first", "marker", "model",
+    "names", "backends", "why",
 }
 SUPPORT_FILES = {"taxonomy.toml", "backends.toml", "wording.toml"}
 
@@ -75,6 +76,14 @@ def _compile(path: Path, rule_id: str, pattern: str, case: str) -> re.Pattern:
         raise _fail(path, rule_id, f"pattern does not compile: {exc}") from exc
 
 
+def compile_names(names: list[str]) -> re.Pattern:
+    """CamelCase class names of two or more words match with or without an Error/Exception
+    suffix and behind any package prefix (rules.md 2b, more documented vocabulary)."""
+    stems = sorted({re.sub(r"(?:Error|Exception)$", "", n) for n in names}, key=len, reverse=True)
+    body = "|".join(re.escape(s) for s in stems)
+    return re.compile(rf"(?<![A-Za-z0-9])(?:{body})(?:Error|Exception)?(?![A-Za-z0-9])")
+
+
 def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: set,
                 wordings: Mapping) -> Rule:
     rule_id = raw.get("id")
@@ -99,9 +108,14 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
     case = raw.get("case", "ci")
     if case not in ("ci", "cs"):
         raise _fail(path, rule_id, "case is 'ci' or 'cs'")
-    has_text_condition = "pattern" in raw
+    has_text_condition = "pattern" in raw or "names" in raw
+    for name in raw.get("names", []):
+        if not re.fullmatch(r"(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]|$)){2,}", name):
+            raise _fail(path, rule_id, f"name {name!r} is not a CamelCase class name of two or more words")
     if has_text_condition and raw.get("field") not in FIELDS:
         raise _fail(path, rule_id, f"field must be one of {sorted(FIELDS)}")
+    if "status_first" in raw and "status" not in raw:
+        raise _fail(path, rule_id, "status_first needs status")
     if "unless" in raw and not has_text_condition:
         raise _fail(path, rule_id, "unless needs a pattern and field")
     if "model" in raw and raw["model"] not in MODEL_CONDITIONS:
@@ -124,12 +138,14 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         transient=raw.get("transient"),
         recovery=raw.get("recovery"),
         field=raw.get("field", "haystack"),
-        pattern=_compile(path, rule_id, raw["pattern"], case) if has_text_condition else None,
+        pattern=_compile(path, rule_id, raw["pattern"], case) if "pattern" in raw else None,
+        names=compile_names(raw["names"]) if raw.get("names") else None,
         unless=_compile(path, rule_id, raw["unless"], case) if "unless" in raw else None,
         keywords=tuple(k.lower() for k in raw.get("keywords", ())),
         code=tuple(code) if isinstance(code, list) else code,
         status=tuple(raw.get("status", ())),
         status_except=tuple(int(s) for s in raw.get("status_except", ())),
+        status_first=bool(raw.get("status_first", False)),
         marker=(raw["marker"]["key"], raw["marker"]["value"]) if "marker" in raw else None,
         model=raw.get("model"),
         backends=tuple(raw.get("backends", ())),

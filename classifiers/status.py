@@ -49,6 +49,14 @@ _PREFIXED = re.compile(
 )
 _JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?([45]\d\d)\b(?!\.\d)')
 _NUMBER_PHRASE = re.compile(r"\b([1-5]\d\d)[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
+_BRACKETED = re.compile(r"\[([1-5]\d\d)\]")
+_CLIENT_SERVER = re.compile(r"\b([45]\d\d) (?:Client|Server) Error\b")
+_PHRASE_THEN_NUMBER = re.compile(
+    r"\b(?:" + "|".join(re.escape(p) for ps in REASON_PHRASES.values() for p in ps)
+    + r")\s*\(\s*([1-5]\d\d)\s*\)", re.I)
+# SDKs render `<status> <Message>` (OpenAI and Anthropic TypeScript, google-api-core); a number
+# followed by lower case or punctuation is prose ("529 {...}" without a prefix stays prose).
+_LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?([45]\d\d) (?=[A-Z])")
 _STANDALONE = re.compile(
     r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
 
@@ -56,7 +64,7 @@ _STANDALONE = re.compile(
 def statuses_in(text: str) -> tuple[int, ...]:
     """Every status the text states, in order of appearance, without repeats."""
     found: list[tuple[int, int]] = []
-    for pattern in (_PREFIXED, _JSON_CODE):
+    for pattern in (_PREFIXED, _JSON_CODE, _BRACKETED, _CLIENT_SERVER, _PHRASE_THEN_NUMBER):
         found += [(m.start(), int(m.group(1))) for m in pattern.finditer(text)]
     for match in _NUMBER_PHRASE.finditer(text):
         number, words = int(match.group(1)), match.group(2).lower()
@@ -69,6 +77,11 @@ def statuses_in(text: str) -> tuple[int, ...]:
         if status not in ordered:
             ordered.append(status)
     return tuple(ordered)
+
+
+def leading_status(text: str) -> tuple[int, ...]:
+    found = _LEADING.match(text)
+    return (int(found.group(1)),) if found else ()
 
 
 def status_matches(status: int, spec: str) -> bool:

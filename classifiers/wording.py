@@ -28,6 +28,14 @@ def sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?" else text + "."
 
 
+def named_host(text: str) -> str:
+    for pattern, _ in _CONNECTION_CAUSES:
+        found = pattern.search(text)
+        if found:
+            return f" {found.group(1)}"
+    return ""
+
+
 def connection_cause(text: str) -> str:
     """Lead with the cause in plain words when the text names the host (rules.md rule 13)."""
     for pattern, phrase in _CONNECTION_CAUSES:
@@ -83,6 +91,7 @@ def render(ruleset: Ruleset, wording_id: str, frame: Frame, backend: Backend,
         "quote": sentence(detail),
         "detail": detail,
         "cause": connection_cause(frame.haystack),
+        "host": named_host(frame.haystack),
         "wait": f"{wait_s:g} s" if wait_s is not None else "",
     }
     text = spec["text"].format_map(values)
