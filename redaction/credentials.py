@@ -1,16 +1,27 @@
-"""The credential pass: find every credential span in a text and replace it (rules.md 6)."""
+"""The credential pass: find every credential span in a text (rules.md section 6)."""
 
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from functools import lru_cache
+from typing import Iterable, NamedTuple
 
 from redaction import checks
-from redaction.entropy import printable_share
+from redaction.entropy import ascii_lower, printable_share
 from redaction.table import TABLE, CredentialPattern
 
-Span = tuple[int, int, str]
 _MAX_DECODE_DEPTH = 2
+_BASE64_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+")
+_RUN_TABLE = bytes(0x61 if i in _BASE64_BYTES else 0x20 for i in range(256))
+_RUN = re.compile(rb" a{40,}")
+_BOT_ID = re.compile(r"(?<![A-Za-z0-9])\d{8,10}$")
+
+
+class Span(NamedTuple):
+    start: int
+    end: int
+    marker: str
+    pattern: str
 
 
 def _secret_bounds(match: re.Match) -> tuple[int, int]:
@@ -19,44 +30,85 @@ def _secret_bounds(match: re.Match) -> tuple[int, int]:
     return match.span()
 
 
-def _encoded_credential(run: str, depth: int) -> bool:
-    """A 40+ base64 run whose decoded text itself holds a credential."""
-    if depth >= _MAX_DECODE_DEPTH:
-        return False
+def _decoded_text(run: str) -> str | None:
+    """The text a base64 run encodes, when it encodes text at all."""
     decoded = checks.b64decode_loose(run)
     if decoded is None or printable_share(decoded) < 0.85:
-        return False
-    return bool(find_spans(decoded.decode("latin-1"), depth + 1))
+        return None
+    return decoded.decode("latin-1")
+
+
+@lru_cache(maxsize=8192)
+def _value_marker(check: str | None, secret: str, min_entropy: float, depth: int) -> str | None:
+    """The marker for a candidate whose verdict depends on its own text only, or None.
+    Cached: logs repeat the same tokens, and the decoded-view pass meets them again."""
+    if check == "bearer_value":
+        return TABLE.marker if checks.bearer_value(secret) else None
+    if check == "jwt_header":
+        return TABLE.marker if checks.jwt_header(secret) else None
+    if check in ("sensitive_value", "parameter_value"):
+        return TABLE.marker if checks.sensitive_value(secret, min_entropy) else None
+    if check == "aws_secret":
+        decoded = _decoded_text(secret)
+        if decoded is not None:  # encoded text: redact only when it hides a credential
+            if depth < _MAX_DECODE_DEPTH and find_spans(decoded, depth + 1):
+                return TABLE.encoded_marker
+            return None
+        return TABLE.marker if checks.any_aws_window(secret) else None
+    return TABLE.marker
 
 
 def _accept(pattern: CredentialPattern, match: re.Match, text: str, depth: int) -> Span | None:
+    before = text[match.start() - 1] if match.start() > 0 else ""
+    if (pattern.not_after and before in pattern.not_after) or (
+            pattern.only_after and before not in pattern.only_after):
+        return None
     start, end = _secret_bounds(match)
-    secret = text[start:end]
-    check = pattern.check
-    marker = TABLE.marker
-    if check == "pem_block":
-        end = checks.pem_block_end(text, match.end())
-    elif check == "bearer_value" and not checks.bearer_value(secret):
-        return None
-    elif check == "jwt_header" and not checks.jwt_header(secret):
-        return None
-    elif check in ("sensitive_value", "parameter_value"):
-        if not checks.sensitive_value(secret, pattern.min_entropy):
-            return None
-    elif check == "aws_secret":
-        if _encoded_credential(secret, depth):
-            marker = TABLE.encoded_marker
-        elif not checks.any_aws_window(secret):
-            return None
-    return start, end, marker
+    if pattern.check == "pem_block":
+        return Span(start, checks.pem_block_end(text, match.end()), TABLE.marker, pattern.id)
+    if pattern.check == "telegram_bot_id":
+        bot_id = _BOT_ID.search(text, max(0, start - 10), start)
+        return None if bot_id is None else Span(bot_id.start(), end, TABLE.marker, pattern.id)
+    marker = _value_marker(pattern.check, text[start:end], pattern.min_entropy, depth)
+    return None if marker is None else Span(start, end, marker, pattern.id)
 
 
-def _candidates(text: str, depth: int) -> Iterable[Span]:
-    lowered = text.lower()
+def base64_run_starts(text: str) -> Iterable[int]:
+    """Where runs of 40+ base64 characters start: one C-speed pass over a byte mask of the text
+    (latin-1 with replacement keeps one byte per character, so offsets carry over)."""
+    mask = b" " + text.encode("latin-1", "replace").translate(_RUN_TABLE)
+    return (match.start() for match in _RUN.finditer(mask))
+
+
+def _matches(pattern: CredentialPattern, subject: str) -> Iterable[re.Match]:
+    if pattern.finder == "base64_runs":
+        for start in base64_run_starts(subject):
+            for regex in pattern.regexes:
+                match = regex.match(subject, start)
+                if match:
+                    yield match
+        return
+    for regex in pattern.regexes:
+        yield from regex.finditer(subject)
+
+
+def _candidates(text: str, depth: int, lowered: str | None) -> Iterable[Span]:
+    lowered = ascii_lower(text) if lowered is None else lowered
+    present = None
+    if len(text) < 4096:  # many short texts (decoded runs, URL parts): one pass beats a loop
+        present = set()
+        for found in set(TABLE.keyword_regex.findall(lowered)):
+            present |= TABLE.implied[found]
     for pattern in TABLE.patterns:
-        if pattern.keywords and not any(k in lowered for k in pattern.keywords):
+        if pattern.keywords:
+            if present is not None:
+                if present.isdisjoint(pattern.keywords):
+                    continue
+            elif not any(k in lowered for k in pattern.keywords):
+                continue
+        elif pattern.min_length and len(text) < pattern.min_length:
             continue
-        for match in pattern.regex.finditer(text):
+        for match in _matches(pattern, lowered if pattern.lowered else text):
             span = _accept(pattern, match, text, depth)
             if span is not None:
                 yield span
@@ -65,25 +117,25 @@ def _candidates(text: str, depth: int) -> Iterable[Span]:
 def merge(spans: Iterable[Span]) -> list[Span]:
     """Overlapping spans become one; a plain credential marker wins over an encoded one."""
     merged: list[Span] = []
-    for start, end, marker in sorted(spans):
-        if merged and start < merged[-1][1]:
-            last_start, last_end, last_marker = merged[-1]
-            chosen = TABLE.marker if TABLE.marker in (marker, last_marker) else last_marker
-            merged[-1] = (last_start, max(end, last_end), chosen)
+    for span in sorted(spans):
+        if merged and span.start < merged[-1].end:
+            last = merged[-1]
+            marker = TABLE.marker if TABLE.marker in (span.marker, last.marker) else last.marker
+            merged[-1] = Span(last.start, max(span.end, last.end), marker, last.pattern)
         else:
-            merged.append((start, end, marker))
+            merged.append(span)
     return merged
 
 
-def find_spans(text: str, depth: int = 0) -> list[Span]:
-    return merge(_candidates(text, depth))
+def find_spans(text: str, depth: int = 0, lowered: str | None = None) -> list[Span]:
+    return merge(_candidates(text, depth, lowered))
 
 
 def replace_spans(text: str, spans: list[Span]) -> str:
     pieces, cursor = [], 0
-    for start, end, marker in spans:
-        pieces.append(text[cursor:start])
-        pieces.append(marker)
-        cursor = end
+    for span in spans:
+        pieces.append(text[cursor:span.start])
+        pieces.append(span.marker)
+        cursor = span.end
     pieces.append(text[cursor:])
     return "".join(pieces)

@@ -9,6 +9,9 @@ from typing import Any
 from redaction.scrub import scrub_text
 
 MAX_CHARS = 2000
+# Only what can survive the cut is scrubbed the second time, plus room for a credential that
+# straddles it (every string was already scrubbed before escaping).
+SECOND_SCRUB_CHARS = MAX_CHARS + 8192
 _FRAME_KEYS = ("code", "message", "data")
 # One atom is an escape, a redaction marker or a single character; a cut falls between atoms.
 _ATOM = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|\[REDACTED: [^\]\n]{0,300}\]|.", re.S)
@@ -41,21 +44,24 @@ def _cut_point(line: str, budget: int) -> int:
     return min(len(line), budget)
 
 
-def truncate(line: str, limit: int = MAX_CHARS) -> str:
-    """Cut to at most `limit` characters, never inside an escape or a redaction marker."""
-    if len(line) <= limit:
+def truncate(line: str, limit: int = MAX_CHARS, already_dropped: int = 0) -> str:
+    """Cut to at most `limit` characters, never inside an escape or a redaction marker;
+    `already_dropped` counts rendering characters cut off before `line`."""
+    if len(line) <= limit and not already_dropped:
         return line
+    total = len(line) + already_dropped
     cut = limit
     for _ in range(4):  # the suffix's own length depends on the count it states
-        suffix = f" ...[truncated {len(line) - cut} chars]"
+        suffix = f" ...[truncated {total - cut} chars]"
         new_cut = _cut_point(line, limit - len(suffix))
         if new_cut == cut:
             break
         cut = new_cut
-    return line[:cut] + f" ...[truncated {len(line) - cut} chars]"
+    return line[:cut] + f" ...[truncated {total - cut} chars]"
 
 
 def render_raw_detail(frame: dict) -> str:
     picked = {key: frame[key] for key in _FRAME_KEYS if key in frame}
     line = _safe_json(scrub_value(picked))
-    return truncate(scrub_text(line))
+    dropped = max(0, len(line) - SECOND_SCRUB_CHARS)
+    return truncate(scrub_text(line[:SECOND_SCRUB_CHARS]), already_dropped=dropped)

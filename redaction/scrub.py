@@ -3,27 +3,41 @@
 from __future__ import annotations
 
 from redaction.credentials import Span, find_spans, merge, replace_spans
-from redaction.spellings import respelled_spans, secrets_in_views
-from redaction.urls import exfiltration_spans
+from redaction.entropy import ascii_lower
+from redaction.spellings import respelled_spans
+from redaction.urls import exfiltration_spans, presigned_ranges
 
 
-def _outside(spans: list[Span], protected: list[tuple[int, int]]) -> list[Span]:
-    return [s for s in spans if not any(s[0] < p_end and p_start < s[1] for p_start, p_end in protected)]
+def _outside(spans: list[Span], taken: list[tuple[int, int]]) -> list[Span]:
+    """The spans that overlap none of the taken ranges (both sorted): one linear sweep."""
+    if not taken:
+        return spans
+    taken = sorted(taken)
+    kept, index = [], 0
+    for span in spans:
+        while index < len(taken) and taken[index][1] <= span.start:
+            index += 1
+        if index == len(taken) or taken[index][0] >= span.end:
+            kept.append(span)
+    return kept
 
 
 def scrub(text: str) -> tuple[str, int]:
     """The text with every credential replaced by a marker, and how many spans were replaced."""
     if not text:
         return text, 0
-    url_spans, _ = exfiltration_spans(text)
-    text = replace_spans(text, url_spans)
-    _, protected = exfiltration_spans(text)
-    spans = _outside(find_spans(text), protected)
+    lowered = ascii_lower(text)
+    credentials = find_spans(text, lowered=lowered)
+    urls = exfiltration_spans(text, lowered, credentials)
+    protected = presigned_ranges(text, lowered)
+    taken = [(s.start, s.end) for s in urls] + protected
+    spans = sorted(urls + _outside(credentials, taken))  # credentials come sorted from merge
     text = replace_spans(text, spans)
-    count = len(url_spans) + len(spans)
-    hidden = secrets_in_views(text)
-    if hidden:
-        respelled = _outside(merge(respelled_spans(text, hidden)), exfiltration_spans(text)[1])
+    count = len(spans)
+    respelled = respelled_spans(text)
+    if respelled:
+        again = presigned_ranges(text, ascii_lower(text)) if protected else []
+        respelled = _outside(merge(respelled), again)
         text = replace_spans(text, respelled)
         count += len(respelled)
     return text, count

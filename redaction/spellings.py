@@ -1,78 +1,111 @@
 """Credentials written in another spelling: JSON-escaped (\\" \\/ \\uXXXX) or percent-encoded.
 
-The credential pass runs on the text as it is; this pass reads decoded views of it, and every
-credential a view reveals is replaced wherever any spelling of it stands in the original.
+The credential pass runs on the text as it is. This pass decodes the text (JSON escapes, then up
+to three levels of percent-encoding, then JSON escapes again), remembering where every decoded
+character came from, and maps each credential the decoded view reveals back to the span of the
+original text that spells it. Only windows around decoded characters are scanned: a match with no
+decoded character in it is the very text the plain pass already read.
 """
 
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote
+from bisect import bisect_right
 
 from redaction.credentials import Span, find_spans
 
-_JSON_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt])")
+# Only escapes that can hide a credential's characters; \n and \t only ever end a token.
+_JSON_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/])")
+_PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
+_ANY_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|[\"\\/])|%[0-9A-Fa-f]{2}")
 _SIMPLE = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
-MIN_SECRET = 8
+PERCENT_LEVELS = 3
+WINDOW = 4096  # the longest credential match a window must hold around an escape
 
 
-def _json_unescape(text: str) -> str:
-    def one(match: re.Match) -> str:
-        body = match.group(1)
-        if body.startswith("u"):
-            return chr(int(body[1:], 16))
-        return _SIMPLE.get(body, body)
-    return _JSON_ESCAPE.sub(one, text)
+def _json_char(match: re.Match) -> str:
+    body = match.group(1)
+    return chr(int(body[1:], 16)) if body.startswith("u") else _SIMPLE.get(body, body)
 
 
-def views(text: str) -> list[str]:
-    """Decoded readings of the text that differ from it (JSON escapes, up to 3 percent levels)."""
-    found: list[str] = []
-    if "\\" in text:
-        found.append(_json_unescape(text))
-    if "%" in text:
-        current = text
-        for _ in range(3):
-            decoded = unquote(current)
-            if decoded == current:
-                break
-            found.append(decoded)
-            current = decoded
-        if found and "\\" in found[-1]:
-            found.append(_json_unescape(found[-1]))
-    return [v for v in dict.fromkeys(found) if v != text]
+def _percent_char(match: re.Match) -> str:
+    return chr(int(match.group(1), 16))
 
 
-def _char_spellings(char: str) -> str:
-    code = ord(char)
-    escaped = re.escape(char)
-    unicode_escape = rf"\\u(?i:{code:04x})"
-    if char.isalnum():
-        return f"(?:{escaped}|{unicode_escape})"
-    if code > 0xFF:
-        return f"(?:{escaped}|{unicode_escape})"
-    octet = f"{code:02x}"
-    return rf"(?:{escaped}|\\{escaped}|{unicode_escape}|%(?i:{octet}|25{octet}|2525{octet}))"
+class Level:
+    """One decoding step: the decoded text, and for each decoded offset where it came from."""
+
+    def __init__(self, text: str, pattern: re.Pattern, decode) -> None:
+        pieces, view_starts, source_starts = [], [0], [0]
+        cursor = view_length = 0
+        for match in pattern.finditer(text):
+            plain = match.start() - cursor
+            pieces.append(text[cursor:match.start()])
+            view_length += plain
+            char = decode(match)
+            pieces.append(char)
+            # the decoded character maps to the whole escape; what follows maps one to one
+            view_starts += [view_length, view_length + 1]
+            source_starts += [match.start(), match.end()]
+            view_length += 1
+            cursor = match.end()
+        pieces.append(text[cursor:])
+        self.text = "".join(pieces)
+        self._view_starts = view_starts
+        self._source_starts = source_starts
+
+    def source(self, offset: int, end: bool = False) -> int:
+        """The source offset of a view offset (for an end offset, just past its source)."""
+        index = bisect_right(self._view_starts, offset - 1 if end else offset) - 1
+        base_view, base_source = self._view_starts[index], self._source_starts[index]
+        if index % 2 == 1:  # inside a decoded character: the whole escape
+            return self._source_starts[index + 1] if end else base_source
+        return base_source + (offset - base_view)
 
 
-def spelling_pattern(secret: str) -> re.Pattern:
-    return re.compile("".join(_char_spellings(c) for c in secret))
+def _levels(text: str) -> list[Level]:
+    levels: list[Level] = []
+    current = text
+    steps = [(_JSON_ESCAPE, _json_char)] + [(_PERCENT, _percent_char)] * PERCENT_LEVELS + [
+        (_JSON_ESCAPE, _json_char)]
+    for pattern, decode in steps:
+        if not pattern.search(current):
+            continue
+        level = Level(current, pattern, decode)
+        levels.append(level)
+        current = level.text
+    return levels
 
 
-def respelled_spans(text: str, marker_of: dict[str, str]) -> list[Span]:
-    spans: list[Span] = []
-    for secret, marker in marker_of.items():
-        for match in spelling_pattern(secret).finditer(text):
-            spans.append((match.start(), match.end(), marker))
+def _windows(text: str) -> list[tuple[int, int]]:
+    """Merged ranges of WINDOW characters either side of every escape in the text."""
+    windows: list[tuple[int, int]] = []
+    for match in _ANY_ESCAPE.finditer(text):
+        start, end = max(0, match.start() - WINDOW), min(len(text), match.end() + WINDOW)
+        if windows and start <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], end)
+        else:
+            windows.append((start, end))
+    return windows
+
+
+def _respelled_in(piece: str, offset: int) -> list[Span]:
+    levels = _levels(piece)
+    if not levels:
+        return []
+    view = levels[-1].text
+    spans = []
+    for span in find_spans(view):
+        start, end = span.start, span.end
+        for level in reversed(levels):
+            start, end = level.source(start), level.source(end, end=True)
+        if piece[start:end] != view[span.start:span.end]:  # only other spellings
+            spans.append(Span(offset + start, offset + end, span.marker, span.pattern))
     return spans
 
 
-def secrets_in_views(text: str) -> dict[str, str]:
-    """Each credential a decoded view reveals, with its marker."""
-    secrets: dict[str, str] = {}
-    for view in views(text):
-        for start, end, marker in find_spans(view):
-            secret = view[start:end]
-            if len(secret) >= MIN_SECRET and not secret.startswith("[REDACTED"):
-                secrets.setdefault(secret, marker)
-    return secrets
+def respelled_spans(text: str) -> list[Span]:
+    """Credentials that only a decoded view reveals, as spans of the original text."""
+    if "\\" not in text and "%" not in text:
+        return []
+    return [span for start, end in _windows(text) for span in _respelled_in(text[start:end], start)]

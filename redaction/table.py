@@ -9,8 +9,17 @@ from pathlib import Path
 
 TABLE_PATH = Path(__file__).parent / "patterns.toml"
 CHECKS = {"pem_block", "bearer_value", "jwt_header", "sensitive_value", "parameter_value",
-          "aws_secret"}
-KEYS = {"id", "keywords", "case", "pattern", "check", "min_entropy", "why"}
+          "aws_secret", "telegram_bot_id"}
+KEYS = {"id", "keywords", "case", "boundary", "pattern", "alternatives", "check", "min_entropy",
+        "min_length", "finder", "why"}
+FINDERS = {"base64_runs"}
+# Characters that may not stand right before a match of each boundary kind.
+BOUNDARIES = {
+    "word": frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"),
+    "token": frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"),
+    "base64": frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-/+"),
+}
+PARAMETER_STARTS = frozenset("?&;")
 
 
 class PatternTableError(ValueError):
@@ -20,8 +29,13 @@ class PatternTableError(ValueError):
 @dataclass(frozen=True)
 class CredentialPattern:
     id: str
-    regex: re.Pattern
+    regexes: tuple[re.Pattern, ...]
+    lowered: bool
+    not_after: frozenset[str]
+    only_after: frozenset[str]
     keywords: tuple[str, ...]
+    min_length: int
+    finder: str | None
     check: str | None
     min_entropy: float
     why: str
@@ -30,6 +44,8 @@ class CredentialPattern:
 @dataclass(frozen=True)
 class PatternTable:
     patterns: tuple[CredentialPattern, ...]
+    keyword_regex: re.Pattern  # every keyword of every pattern, to learn in one pass which occur
+    implied: dict  # a keyword found also means every keyword inside it occurs ("password" > "pass")
     marker: str
     encoded_marker: str
     url_marker: str
@@ -39,15 +55,29 @@ def _pattern(raw: dict) -> CredentialPattern:
     pid = raw.get("id", "?")
     if set(raw) - KEYS:
         raise PatternTableError(f"patterns.toml: {pid}: unknown keys {sorted(set(raw) - KEYS)}")
+    if raw.get("finder") is not None and raw["finder"] not in FINDERS:
+        raise PatternTableError(f"patterns.toml: {pid}: unknown finder {raw['finder']!r}")
     if raw.get("check") is not None and raw["check"] not in CHECKS:
         raise PatternTableError(f"patterns.toml: {pid}: unknown check {raw['check']!r}")
     if not raw.get("why"):
         raise PatternTableError(f"patterns.toml: {pid}: every pattern says why")
+    if raw.get("boundary") not in (None, "parameter", *BOUNDARIES):
+        raise PatternTableError(f"patterns.toml: {pid}: unknown boundary {raw['boundary']!r}")
+    lowered = raw.get("case") == "ci"
+    sources = [raw["pattern"].replace("{alt}", alt) for alt in raw["alternatives"]] \
+        if "alternatives" in raw else [raw.get("pattern", "")]
     try:
-        regex = re.compile(raw["pattern"], re.I if raw.get("case") == "ci" else 0)
-    except (re.error, KeyError) as exc:
+        regexes = tuple(re.compile(source) for source in sources)
+    except re.error as exc:
         raise PatternTableError(f"patterns.toml: {pid}: pattern does not compile: {exc}") from exc
-    return CredentialPattern(pid, regex, tuple(k.lower() for k in raw.get("keywords", ())),
+    literals = re.sub(r"\\.|\[[^\]]*\]|\(\?P<\w+>|\{[^}]*\}", "", "".join(sources))
+    if lowered and any(c.isupper() for c in literals):
+        raise PatternTableError(f"patterns.toml: {pid}: a ci pattern is written in lower case")
+    only_after = PARAMETER_STARTS if raw.get("boundary") == "parameter" else frozenset()
+    return CredentialPattern(pid, regexes, lowered, BOUNDARIES.get(raw.get("boundary"), frozenset()),
+                             only_after,
+                             tuple(k.lower() for k in raw.get("keywords", ())),
+                             int(raw.get("min_length", 0)), raw.get("finder"),
                              raw.get("check"), float(raw.get("min_entropy", 0.0)), raw["why"])
 
 
@@ -57,7 +87,11 @@ def load(path: Path = TABLE_PATH) -> PatternTable:
     ids = [p.id for p in patterns]
     if len(ids) != len(set(ids)):
         raise PatternTableError("patterns.toml: pattern ids must be unique")
-    return PatternTable(patterns, doc["marker"], doc["encoded_marker"], doc["url_marker"])
+    keywords = sorted({k for p in patterns for k in p.keywords}, key=len, reverse=True)
+    keyword_regex = re.compile("|".join(re.escape(k) for k in keywords))
+    implied = {k: frozenset(other for other in keywords if other in k) for k in keywords}
+    return PatternTable(patterns, keyword_regex, implied, doc["marker"], doc["encoded_marker"],
+                        doc["url_marker"])
 
 
 TABLE = load()

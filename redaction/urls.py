@@ -1,4 +1,6 @@
-"""The exfiltration-URL pass, which runs before the credential pass (rules.md section 6)."""
+"""Exfiltration URLs (rules.md section 6): a URL that smuggles a credential is replaced whole.
+
+Decided from the credential spans already found in the text, so the patterns run once."""
 
 from __future__ import annotations
 
@@ -9,10 +11,11 @@ from redaction.credentials import Span, find_spans
 from redaction.entropy import character_classes, is_hex
 from redaction.table import TABLE
 
-URL = re.compile(r"""https?:(?:\\?/){2}[^\s"'<>\\`]+(?:\\/[^\s"'<>\\`]*)*""", re.I)
+URL = re.compile(r"""https?:(?:\\?/){2}[^\s"'<>\\`]+(?:\\/[^\s"'<>\\`]*)*""")
 _ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){21,}")
 _BASE64_RUN = re.compile(r"[A-Za-z0-9+/_-]{40,}={0,2}")
 _SIGNATURE_PARAM = re.compile(r"(?<=[?&;])(?:token|sig|signature)=[^&#]*", re.I)
+_SIGNATURE_KEY = re.compile(r"[?&;](?:token|sig|signature)=$", re.I)
 _PRESIGNED_PARAMS = {
     "x-amz-algorithm": re.compile(r"AWS4-HMAC-SHA256"),
     "x-amz-credential": re.compile(r"A(?:KIA|SIA)[A-Z0-9]{16}/\d{8}/[a-z0-9-]+/s3/aws4_request"),
@@ -26,18 +29,11 @@ _PRESIGNED_REQUIRED = set(_PRESIGNED_PARAMS) - {"x-amz-security-token"}
 MAX_QUERY = 200
 
 
-def _query_pairs(query: str) -> list[tuple[str, str]]:
-    pairs = []
-    for part in query.split("&"):
-        key, _, value = part.partition("=")
-        pairs.append((unquote(key).lower(), unquote(value)))
-    return pairs
-
-
 def is_presigned_s3(url: str) -> bool:
     """Exactly the standard X-Amz-* parameters, each well-formed: left entirely unchanged."""
     query = urlsplit(url.replace("\\/", "/")).query
-    pairs = _query_pairs(query) if query else []
+    pairs = [(unquote(k).lower(), unquote(v)) for k, _, v in
+             (part.partition("=") for part in query.split("&"))] if query else []
     keys = [k for k, _ in pairs]
     if len(keys) != len(set(keys)) or not _PRESIGNED_REQUIRED <= set(keys):
         return False
@@ -49,46 +45,70 @@ def _random_base64(run: str) -> bool:
     return not is_hex(run) and upper > 0 and lower > 0 and digits > 0
 
 
-def _decoded_levels(text: str) -> list[str]:
-    levels = [text]
-    for _ in range(3):
-        decoded = unquote(levels[-1])
-        if decoded == levels[-1]:
-            break
-        levels.append(decoded)
-    return levels
+def _hides_credential_when_decoded(remainder: str) -> bool:
+    level = remainder
+    for _ in range(3):  # up to three levels of percent-encoding
+        decoded = unquote(level)
+        if decoded == level:
+            return False
+        if find_spans(decoded):
+            return True
+        level = decoded
 
 
-def carries_credential(url: str) -> bool:
+def _counts(span: Span, text: str, url_start: int) -> bool:
+    """A token/sig/signature value alone is scrubbed in place; it does not make the URL suspect."""
+    return not _SIGNATURE_KEY.search(text, url_start, span.start)
+
+
+def _carries_credential(url: str, text: str, url_start: int, inside: list[Span]) -> bool:
+    if any(_counts(span, text, url_start) for span in inside):
+        return True
+    if len(url) < MAX_QUERY and "%" not in url and not _BASE64_RUN.search(url):
+        return False  # the common case: a short, plain URL with no credential in it
     parts = urlsplit(url.replace("\\/", "/"))
-    path_and_query = parts.path + ("?" + parts.query if parts.query else "")
-    # The value of a token/sig/signature parameter alone is scrubbed in place, not the URL.
-    remainder = _SIGNATURE_PARAM.sub("", path_and_query)
     query = _SIGNATURE_PARAM.sub("", parts.query)
+    remainder = parts.path + ("?" + query if query else "")
     if _ENCODED_RUN.search(remainder) or len(query) >= MAX_QUERY:
         return True
     if any(_random_base64(run) for run in _BASE64_RUN.findall(query)):
         return True
-    return any(find_spans(level) for level in _decoded_levels(remainder))
+    return "%" in remainder and _hides_credential_when_decoded(remainder)
 
 
 def _host(url: str) -> str:
     try:
-        host = urlsplit(url.replace("\\/", "/")).hostname or "unknown host"
+        return urlsplit(url.replace("\\/", "/")).hostname or "unknown host"
     except ValueError:
-        host = "unknown host"
-    return host
+        return "unknown host"
 
 
-def exfiltration_spans(text: str) -> tuple[list[Span], list[tuple[int, int]]]:
-    """Suspicious URLs to replace, and presigned S3 URLs no later pass may touch."""
-    spans, protected = [], []
-    if "http" not in text.lower():
-        return spans, protected
-    for match in URL.finditer(text):
-        url = match.group()
-        if is_presigned_s3(url):
-            protected.append(match.span())
-        elif carries_credential(url):
-            spans.append((*match.span(), TABLE.url_marker.format(host=_host(url))))
-    return spans, protected
+def presigned_ranges(text: str, lowered: str) -> list[tuple[int, int]]:
+    if "x-amz-signature" not in lowered:
+        return []
+    return [m.span() for m in URL.finditer(lowered)
+            if "x-amz-signature" in m.group() and is_presigned_s3(text[m.start():m.end()])]
+
+
+def exfiltration_spans(text: str, lowered: str, credentials: list[Span]) -> list[Span]:
+    """The URLs to replace whole; presigned S3 URLs are never among them."""
+    if "http" not in lowered:
+        return []
+    protected = presigned_ranges(text, lowered)
+    found, cursor = [], 0
+    for match in URL.finditer(lowered):
+        start, end = match.span()
+        if (start, end) in protected:
+            continue
+        while cursor < len(credentials) and credentials[cursor].end <= start:
+            cursor += 1
+        inside = []
+        for span in credentials[cursor:]:
+            if span.start >= end:
+                break
+            if span.end <= end:
+                inside.append(span)
+        url = text[start:end]
+        if _carries_credential(url, text, start, inside):
+            found.append(Span(start, end, TABLE.url_marker.format(host=_host(url)), "exfiltration-url"))
+    return found
