@@ -21,7 +21,7 @@ RULE_KEYS = {
     "unless", "keywords", "code", "status", "status_except", "status_first", "marker", "model",
     "names", "backends", "why",
 }
-SUPPORT_FILES = {"taxonomy.toml", "backends.toml", "wording.toml"}
+SUPPORT_FILES = {"taxonomy.toml", "backends.toml", "wording.toml", "other_inputs.toml"}
 
 
 class RulesetError(ValueError):

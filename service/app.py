@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 import classifiers
-from service import classify_routes, ops_routes
+from service import classify_routes, ops_routes, other_routes
 from service.middleware import RequestIdMiddleware
 from service.problems import Problem, ProblemCode
 from service.responses import ProblemResponse
@@ -21,6 +21,10 @@ ROUTES = [
     Route("/v1/classify", classify_routes.classify_one, methods=["POST"]),
     Route("/v1/classify/batch", classify_routes.classify_batch, methods=["POST"]),
     Route("/v1/redact", classify_routes.redact, methods=["POST"]),
+    Route("/v1/classify/exit", other_routes.classify_exit, methods=["POST"]),
+    Route("/v1/classify/turn", other_routes.classify_turn, methods=["POST"]),
+    Route("/v1/refusal", other_routes.refusal, methods=["POST"]),
+    Route("/v1/classify/compaction", other_routes.classify_compaction, methods=["POST"]),
     Route("/v1/taxonomy", ops_routes.taxonomy, methods=["GET"]),
     Route("/healthz", ops_routes.healthz, methods=["GET"]),
     Route("/readyz", ops_routes.readyz, methods=["GET"]),

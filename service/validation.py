@@ -30,20 +30,23 @@ def check_object(body: Any, path: str = "") -> Errors:
     return errors
 
 
-def check_frame(frame: Any, path: str, errors: Errors) -> None:
-    if not _expect(errors, path, isinstance(frame, dict), "must be a JSON-RPC error object"):
-        return
-    target, base = frame, path
-    if "error" in frame:
-        if not _expect(errors, f"{path}/error", isinstance(frame["error"], dict), "must be an object"):
-            return
-        target, base = frame["error"], f"{path}/error"
+def _check_error_members(target: dict, base: str, errors: Errors) -> None:
     code = target.get("code")
     _expect(errors, f"{base}/code", code is None or is_int(code) or (
         isinstance(code, float) and code.is_integer()), "must be an integer or null")
     message = target.get("message")
     _expect(errors, f"{base}/message", message is None or isinstance(message, str),
             "must be a string or null")
+
+
+def check_frame(frame: Any, path: str, errors: Errors) -> None:
+    """An error object, or a whole JSON-RPC response whose `error` member is then used."""
+    if not _expect(errors, path, isinstance(frame, dict), "must be a JSON-RPC error object"):
+        return
+    _check_error_members(frame, path, errors)
+    if "error" in frame and _expect(errors, f"{path}/error", isinstance(frame["error"], dict),
+                                    "must be an object"):
+        _check_error_members(frame["error"], f"{path}/error", errors)
 
 
 def check_hints(hints: Any, path: str, errors: Errors) -> None:
@@ -87,3 +90,55 @@ def require(errors: Errors) -> None:
     if errors:
         raise Problem(ProblemCode.VALIDATION_FAILED,
                       "The request body does not have the documented shape.", errors)
+
+
+def _optional(errors: Errors, body: dict, path: str, name: str, ok, message: str) -> None:
+    if name in body and body[name] is not None:
+        _expect(errors, f"{path}/{name}", ok(body[name]), message)
+
+
+def check_exit(body: Any) -> Errors:
+    errors = check_object(body)
+    if errors:
+        return errors
+    check_backend(body, "", errors)
+    _optional(errors, body, "", "stderr", lambda v: isinstance(v, str), "must be a string")
+    _optional(errors, body, "", "exit_code", is_int, "must be an integer or null")
+    _optional(errors, body, "", "signal", lambda v: isinstance(v, str), "must be a string or null")
+    _optional(errors, body, "", "phase", lambda v: v in ("startup", "turn"), 'must be "startup" or "turn"')
+    for flag in ("activity_seen", "ambiguous_delivery"):
+        _optional(errors, body, "", flag, lambda v: isinstance(v, bool), "must be a boolean")
+    return errors
+
+
+def check_turn(body: Any) -> Errors:
+    errors = check_object(body)
+    if errors:
+        return errors
+    check_backend(body, "", errors)
+    _optional(errors, body, "", "prompt", lambda v: isinstance(v, list), "must be a list of content blocks")
+    _expect(errors, "/updates", isinstance(body.get("updates"), list), "is required and must be a list")
+    _optional(errors, body, "", "stop_reason", lambda v: isinstance(v, str), "must be a string or null")
+    if body.get("error") is not None:
+        check_frame(body["error"], "/error", errors)
+    return errors
+
+
+def check_refusal(body: Any) -> Errors:
+    errors = check_object(body)
+    if errors:
+        return errors
+    check_backend(body, "", errors)
+    _optional(errors, body, "", "metadata", lambda v: isinstance(v, dict), "must be an object or null")
+    _optional(errors, body, "", "stop_reason", lambda v: isinstance(v, str), "must be a string or null")
+    _optional(errors, body, "", "streamed_text", lambda v: isinstance(v, str), "must be a string")
+    _optional(errors, body, "", "error", lambda v: isinstance(v, dict), "must be an object or null")
+    return errors
+
+
+def check_compaction(body: Any) -> Errors:
+    errors = check_object(body)
+    if errors:
+        return errors
+    _expect(errors, "/params", isinstance(body.get("params"), dict), "is required and must be an object")
+    return errors

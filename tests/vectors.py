@@ -12,8 +12,38 @@ _EXACT = ("kind", "transient", "rule", "user_worded", "recovery", "exception", "
           "substitute_model", "message")
 
 
+OTHER_ENDPOINTS = ("exit", "turn", "refusal", "compaction")
+
+
 def vector_files() -> list[Path]:
-    return sorted(RULES_DIR.glob("*.vectors.json"))
+    """Frame vectors: the ones beside a rule file."""
+    return sorted(p for p in RULES_DIR.glob("*.vectors.json")
+                  if (RULES_DIR / p.name.replace(".vectors.json", ".toml")).exists())
+
+
+def other_vectors() -> list[tuple[str, dict]]:
+    """(endpoint, vector) for the inputs beyond error frames (rules.md section 7)."""
+    found = []
+    for name in OTHER_ENDPOINTS:
+        document = json.loads((RULES_DIR / f"{name}.vectors.json").read_text("utf-8"))
+        found += [(document["endpoint"], vector) for vector in document["vectors"]]
+    return found
+
+
+def subset_mismatches(expect: Any, answer: Any, path: str = "") -> list[str]:
+    """Every member `expect` lists must equal the answer's; nested objects compare likewise."""
+    if isinstance(expect, dict) and isinstance(answer, dict):
+        return [problem for key, value in expect.items()
+                for problem in subset_mismatches(value, answer.get(key), f"{path}/{key}")]
+    return [] if expect == answer else [f"{path}: expected {expect!r}, got {answer!r}"]
+
+
+def other_mismatches(vector: dict, answer: dict) -> list[str]:
+    problems = subset_mismatches(vector["expect"], answer)
+    message = answer.get("message") or ""
+    problems += [f"message lacks {f!r}" for f in vector.get("message_contains", ()) if f not in message]
+    problems += [f"message has {f!r}" for f in vector.get("message_lacks", ()) if f in message]
+    return problems
 
 
 def all_vectors() -> list[dict]:
