@@ -53,7 +53,8 @@ class Hints:
         after = raw.get("retry_after_s")
         should = raw.get("should_retry")
         return cls(
-            http_status=status if isinstance(status, int) and not isinstance(status, bool) else None,
+            http_status=int(status) if isinstance(status, (int, float)) and not isinstance(status, bool)
+            and float(status).is_integer() else None,
             retry_after_s=float(after) if isinstance(after, (int, float)) and not isinstance(
                 after, bool) and math.isfinite(after) and after >= 0 else None,
             should_retry=should if isinstance(should, bool) else None,

@@ -12,7 +12,7 @@ from starlette.routing import Route
 
 import classifiers
 from service import classify_routes, ops_routes, other_routes
-from service.middleware import RequestIdMiddleware
+from service.middleware import RequestIdMiddleware, TelemetryMiddleware
 from service.problems import Problem, ProblemCode
 from service.responses import ProblemResponse
 from service.settings import Settings
@@ -30,7 +30,9 @@ ROUTES = [
     Route("/readyz", ops_routes.readyz, methods=["GET"]),
     Route("/openapi.yaml", ops_routes.openapi_yaml, methods=["GET"]),
     Route("/openapi.json", ops_routes.openapi_json, methods=["GET"]),
+    Route("/metrics", ops_routes.metrics, methods=["GET"]),
 ]
+ROUTE_PATHS = frozenset(r.path for r in ROUTES)
 
 _HTTP_PROBLEMS = {404: ProblemCode.NOT_FOUND, 405: ProblemCode.METHOD_NOT_ALLOWED}
 
@@ -60,7 +62,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     app = Starlette(
         routes=ROUTES,
-        middleware=[Middleware(RequestIdMiddleware)],
+        middleware=[Middleware(RequestIdMiddleware),
+                    Middleware(TelemetryMiddleware, routes=ROUTE_PATHS)],
         exception_handlers={Problem: _problem, HTTPException: _http_problem},
         lifespan=lifespan,
     )

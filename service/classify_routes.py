@@ -20,10 +20,23 @@ def classify_body(body: dict) -> dict[str, Any]:
     ).as_dict()
 
 
+def note_verdicts(request: Request, answers: list[dict[str, Any]]) -> None:
+    """Hand the decision's facts (never its text) to telemetry through the ASGI scope."""
+    verdicts = [a for a in answers if "kind" in a]
+    facts: dict[str, Any] = {"counted": [(a["kind"], a["backend"], a["transient"]) for a in verdicts]}
+    if len(answers) == 1 and verdicts:
+        one = verdicts[0]
+        facts.update(kind=one["kind"], rule=one["rule"], backend=one["backend"],
+                     transient=one["transient"])
+    request.scope.setdefault("state", {})["verdict"] = facts
+
+
 async def classify_one(request: Request) -> JSONResponse:
     body = await read_json(request, request.app.state.settings.max_body_bytes)
     require(check_classify(body))
-    return JSONResponse(classify_body(body))
+    answer = classify_body(body)
+    note_verdicts(request, [answer])
+    return JSONResponse(answer)
 
 
 def _batch_item(item: Any, index: int) -> dict[str, Any]:
@@ -44,7 +57,9 @@ async def classify_batch(request: Request) -> JSONResponse:
     if len(items) > settings.max_batch:
         raise Problem(ProblemCode.BATCH_TOO_LARGE,
                       f"A batch holds at most {settings.max_batch} items; this one has {len(items)}.")
-    return JSONResponse({"results": [_batch_item(item, i) for i, item in enumerate(items)]})
+    results = [_batch_item(item, i) for i, item in enumerate(items)]
+    note_verdicts(request, results)
+    return JSONResponse({"results": results})
 
 
 async def redact(request: Request) -> JSONResponse:

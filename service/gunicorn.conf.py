@@ -1,5 +1,11 @@
 """The one gunicorn configuration for `make serve`, the container and the end-to-end tests."""
 
+import logging
+import os
+import shutil
+import sys
+import tempfile
+
 from service.settings import Settings
 
 _settings = Settings.from_env()
@@ -18,3 +24,39 @@ errorlog = "-"
 loglevel = "info"
 # No runtime control socket: it would clash between instances and needs a writable $HOME.
 control_socket_disable = True
+
+
+def on_starting(server):
+    """Workers share one metrics directory, so /metrics sums every worker's counts.
+    Set before any worker imports the app (prometheus_client reads it at import)."""
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="verdict-metrics-")
+        os.environ["VERDICT_OWNS_METRICS_DIR"] = "1"
+
+
+def post_fork(server, worker):
+    """Each worker starts its own telemetry after the fork (threads do not survive one)."""
+    access = logging.getLogger("verdict.access")
+    if not access.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        access.addHandler(handler)
+        access.setLevel(os.environ.get("VERDICT_ACCESS_LOG_LEVEL", "INFO"))
+        access.propagate = False
+    from service import telemetry
+    telemetry.start_tracing()
+
+
+def worker_exit(server, worker):
+    from service import telemetry
+    telemetry.stop_tracing()
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    if os.environ.get("VERDICT_OWNS_METRICS_DIR"):
+        shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)

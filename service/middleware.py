@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 import uuid
+
+from service import telemetry
 
 from service.problems import Problem, ProblemCode
 from service.responses import dumps
@@ -51,3 +54,32 @@ class RequestIdMiddleware:
             await send({"type": "http.response.start", "status": 500,
                         "headers": [(b"content-type", b"application/problem+json"), header]})
             await send({"type": "http.response.body", "body": dumps(problem.body())})
+
+
+class TelemetryMiddleware:
+    """Times every request and records route, status and the decision's facts (never text)."""
+
+    def __init__(self, app, routes: frozenset[str]):
+        self.app = app
+        self.routes = routes
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+
+        async def send_noting_status(message):
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_noting_status)
+        finally:
+            state = scope.get("state", {})
+            route = scope["path"] if scope["path"] in self.routes else "unmatched"
+            telemetry.record(route, scope["method"], status, started, state.get("request_id", ""),
+                             state.get("verdict"))

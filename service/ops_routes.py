@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 import classifiers
+from service import telemetry
 from service.problems import Problem, ProblemCode
 from service.responses import JSONResponse
 
@@ -46,3 +47,8 @@ async def openapi_yaml(request: Request) -> Response:
 
 async def openapi_json(request: Request) -> JSONResponse:
     return JSONResponse(openapi_document())
+
+
+async def metrics(request: Request) -> Response:
+    body, content_type = telemetry.metrics_exposition()
+    return Response(body, media_type=content_type)

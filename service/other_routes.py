@@ -19,7 +19,8 @@ async def _body(request: Request, check) -> dict:
 async def classify_exit(request: Request) -> JSONResponse:
     body = await _body(request, check_exit)
     return JSONResponse(classifiers.classify_exit(
-        body["backend"], body.get("stderr") or "", body.get("exit_code"), body.get("signal"),
+        body["backend"], body.get("stderr") or "",
+        int(body["exit_code"]) if body.get("exit_code") is not None else None, body.get("signal"),
         body.get("phase") or "turn", bool(body.get("activity_seen")),
         bool(body.get("ambiguous_delivery"))))
 

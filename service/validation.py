@@ -11,6 +11,9 @@ Errors = list[dict[str, str]]
 
 
 def is_int(value: Any) -> bool:
+    """An integer as JSON Schema sees it: 7 and 7.0 alike."""
+    if isinstance(value, float):
+        return math.isfinite(value) and value.is_integer()
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -32,8 +35,7 @@ def check_object(body: Any, path: str = "") -> Errors:
 
 def _check_error_members(target: dict, base: str, errors: Errors) -> None:
     code = target.get("code")
-    _expect(errors, f"{base}/code", code is None or is_int(code) or (
-        isinstance(code, float) and code.is_integer()), "must be an integer or null")
+    _expect(errors, f"{base}/code", code is None or is_int(code), "must be an integer or null")
     message = target.get("message")
     _expect(errors, f"{base}/message", message is None or isinstance(message, str),
             "must be a string or null")
