@@ -40,6 +40,7 @@ class Gunicorn:
         self.env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port),
                     "VERDICT_WORKERS": str(workers), **(env or {})}
         self.log = ROOT / ".venv" / f"gunicorn-{self.port}.log"
+        self.cwd = ROOT
         self.process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 30.0) -> "Gunicorn":
@@ -47,7 +48,7 @@ class Gunicorn:
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "-c", "service/gunicorn.conf.py"],
-                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+                cwd=self.cwd, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
