@@ -32,9 +32,9 @@ def sdk(tmp_path_factory):
 def test_generated_client_classifies_a_frame(server, sdk):
     from verdict_client.api.default import classify
     from verdict_client.models import ClassifyRequest, ClassifyResponse, Frame
-    client = sdk.Client(base_url=server.url)
     frame = Frame.from_dict({"code": -32603, "message": "Internal error", "data": "Rate limited"})
-    answer = classify.sync(client=client, body=ClassifyRequest(frame=frame, backend="claude-agent-acp"))
+    with sdk.Client(base_url=server.url) as client:
+        answer = classify.sync(client=client, body=ClassifyRequest(frame=frame, backend="claude-agent-acp"))
     assert isinstance(answer, ClassifyResponse)
     assert answer.kind.value == "throttle" and answer.transient is True and answer.backend == "claude"
 
@@ -42,9 +42,9 @@ def test_generated_client_classifies_a_frame(server, sdk):
 def test_generated_client_receives_a_problem(server, sdk):
     from verdict_client.api.default import classify
     from verdict_client.models import ClassifyRequest, Frame, Problem
-    client = sdk.Client(base_url=server.url)
     body = ClassifyRequest(frame=Frame.from_dict({"code": -32603}), backend="x")
     body.additional_properties["hints"] = {"http_status": 42}
-    response = classify.sync_detailed(client=client, body=body)
+    with sdk.Client(base_url=server.url) as client:
+        response = classify.sync_detailed(client=client, body=body)
     assert response.status_code == 422
     assert isinstance(response.parsed, Problem) and response.parsed.code.value == "validation_failed"
