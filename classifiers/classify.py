@@ -29,10 +29,21 @@ class _Fallback:
     recovery: str | None = None
 
 
+def candidates(ruleset: Ruleset, facts: Facts) -> list[int]:
+    """The rules that can match, in precedence order: those whose pattern the field's Set saw,
+    and those that need no Set (no text condition, or a pattern only `re` runs)."""
+    possible = set(ruleset.always_candidates)
+    for field, entries in ruleset.entry_rules.items():
+        for entry in facts.occurring(field):
+            possible.update(entries.get(entry, ()))
+    return sorted(possible)
+
+
 def decide(ruleset: Ruleset, facts: Facts) -> Rule | _Fallback:
-    for rule in ruleset.rules:
-        if rule.matches(facts):
-            return rule
+    rules = ruleset.rules
+    for position in candidates(ruleset, facts):
+        if rules[position].matches(facts):
+            return rules[position]
     return _Fallback()
 
 
@@ -51,7 +62,7 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
     read = Frame.read(dict(frame))
     hint = Hints.read(hints).or_stated_in(read.haystack)
     known_backend, backend_known = ruleset.backend(backend)
-    facts = Facts(read, known_backend.id, advertised_models, hint.http_status)
+    facts = Facts(read, known_backend.id, advertised_models, hint.http_status, ruleset.pattern_sets)
     rule = decide(ruleset, facts)
     kind = ruleset.kinds[rule.kind]
     rejected = facts.rejected[0] if rule.kind in ("model_not_entitled", "model_unavailable") else None

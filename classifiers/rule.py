@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from classifiers.frame import Frame
 from classifiers.model import is_advertised, rejected_model
@@ -15,12 +15,13 @@ class Facts:
     """What one classification knows: the frame's texts plus backend and session facts."""
 
     def __init__(self, frame: Frame, backend: str, advertised: list[str] | None,
-                 hinted_status: int | None = None):
+                 hinted_status: int | None = None, pattern_sets=None):
         self.frame = frame
         self.backend = backend
         self.advertised = advertised
         self.hinted_status = hinted_status
-        self._lowered: dict[str, str] = {}
+        self._sets = pattern_sets
+        self._occurring: dict[str, frozenset[int]] = {}
         self._texts: dict[str, str] = {}
 
     def text(self, field: str) -> str:
@@ -28,10 +29,11 @@ class Facts:
             self._texts[field] = self.frame.match_text(field)
         return self._texts[field]
 
-    def lowered(self, field: str) -> str:
-        if field not in self._lowered:
-            self._lowered[field] = self.text(field).lower()
-        return self._lowered[field]
+    def occurring(self, field: str) -> frozenset[int]:
+        """Which Set entries occur in the field: one combined pass, done at most once."""
+        if field not in self._occurring:
+            self._occurring[field] = self._sets.occurring(field, self.text(field))
+        return self._occurring[field]
 
     @cached_property
     def statuses(self) -> tuple[int, ...]:
@@ -62,10 +64,9 @@ class Rule:
     transient: bool | None
     recovery: str | None
     field: str
-    pattern: re.Pattern | None
-    names: re.Pattern | None
-    unless: re.Pattern | None
-    keywords: tuple[str, ...]
+    pattern: Any  # a matcher of classifiers.engine: an entry of an RE2 Set, or a lone pattern
+    names: Any
+    unless: Any
     code: tuple[int, ...] | str | None
     status: tuple[str, ...]
     status_except: tuple[int, ...]
@@ -91,16 +92,10 @@ class Rule:
         if self.status and not self._status_holds(facts):
             return False
         if self.pattern is not None or self.names is not None:
-            text = facts.text(self.field)
-            named = self.names is not None and self.names.search(text)
-            if not named:
-                if self.pattern is None:
-                    return False
-                if self.keywords and not any(k in facts.lowered(self.field) for k in self.keywords):
-                    return False
-                if not self.pattern.search(text):
-                    return False
-            if self.unless is not None and self.unless.search(text):
+            named = self.names is not None and self.names.occurs(facts, self.field)
+            if not named and (self.pattern is None or not self.pattern.occurs(facts, self.field)):
+                return False
+            if self.unless is not None and self.unless.occurs(facts, self.field):
                 return False
         return True
 

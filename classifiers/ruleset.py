@@ -10,6 +10,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from classifiers.engine import Confirmed, PatternSets
 from classifiers.rule import Rule
 
 RULES_DIR = Path(__file__).parent / "rules"
@@ -18,7 +19,7 @@ FIELDS = {"data", "message", "haystack"}
 MODEL_CONDITIONS = {"named", "not_advertised"}
 RULE_KEYS = {
     "id", "order", "kind", "wording", "tags", "transient", "recovery", "field", "pattern", "case",
-    "unless", "keywords", "code", "status", "status_except", "status_first", "marker", "model",
+    "unless", "code", "status", "status_except", "status_first", "marker", "model",
     "names", "backends", "why",
 }
 SUPPORT_FILES = {"taxonomy.toml", "backends.toml", "wording.toml", "other_inputs.toml"}
@@ -45,6 +46,11 @@ class Ruleset:
     recoveries: tuple[str, ...]
     ladders: Mapping[str, Mapping]
     wordings: Mapping[str, Mapping]
+    pattern_sets: PatternSets
+    # Which rules a Set entry can make possible, per field; rules outside this index (no text
+    # condition, or a pattern only `re` runs) are always candidates.
+    entry_rules: Mapping[str, Mapping[int, tuple[int, ...]]]
+    always_candidates: tuple[int, ...]
     backends: Mapping[str, Backend]
     unknown_backend: Backend
     id: str
@@ -69,23 +75,27 @@ def _fail(path: Path, rule_id: str, problem: str) -> RulesetError:
     return RulesetError(f"{path.name}: rule {rule_id!r}: {problem}")
 
 
-def _compile(path: Path, rule_id: str, pattern: str, case: str) -> re.Pattern:
+def _compile(path: Path, rule_id: str, pattern: str, case: str, field: str, sets: PatternSets):
     try:
-        return re.compile(pattern, 0 if case == "cs" else re.IGNORECASE)
+        re.compile(pattern, 0 if case == "cs" else re.IGNORECASE)  # the reference semantics
     except re.error as exc:
         raise _fail(path, rule_id, f"pattern does not compile: {exc}") from exc
+    return sets.add(field, pattern, case != "cs")
 
 
-def compile_names(names: list[str]) -> re.Pattern:
+def name_stems(names: list[str]) -> list[str]:
+    return sorted({re.sub(r"(?:Error|Exception)$", "", n) for n in names}, key=len, reverse=True)
+
+
+def names_pattern(names: list[str]) -> str:
     """CamelCase class names of two or more words match with or without an Error/Exception
     suffix and behind any package prefix (rules.md 2b, more documented vocabulary)."""
-    stems = sorted({re.sub(r"(?:Error|Exception)$", "", n) for n in names}, key=len, reverse=True)
-    body = "|".join(re.escape(s) for s in stems)
-    return re.compile(rf"(?<![A-Za-z0-9])(?:{body})(?:Error|Exception)?(?![A-Za-z0-9])")
+    body = "|".join(re.escape(s) for s in name_stems(names))
+    return rf"(?:^|[^A-Za-z0-9])(?:{body})(?:Error|Exception)?(?:$|[^A-Za-z0-9])"
 
 
 def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: set,
-                wordings: Mapping) -> Rule:
+                wordings: Mapping, sets: PatternSets) -> Rule:
     rule_id = raw.get("id")
     if not isinstance(rule_id, str) or not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", rule_id):
         raise _fail(path, str(rule_id), "id must be lower-kebab-case")
@@ -106,6 +116,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
     if not raw.get("why"):
         raise _fail(path, rule_id, "every rule says why")
     case = raw.get("case", "ci")
+    field = raw.get("field", "haystack")
     if case not in ("ci", "cs"):
         raise _fail(path, rule_id, "case is 'ci' or 'cs'")
     has_text_condition = "pattern" in raw or "names" in raw
@@ -138,10 +149,9 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         transient=raw.get("transient"),
         recovery=raw.get("recovery"),
         field=raw.get("field", "haystack"),
-        pattern=_compile(path, rule_id, raw["pattern"], case) if "pattern" in raw else None,
-        names=compile_names(raw["names"]) if raw.get("names") else None,
-        unless=_compile(path, rule_id, raw["unless"], case) if "unless" in raw else None,
-        keywords=tuple(k.lower() for k in raw.get("keywords", ())),
+        pattern=_compile(path, rule_id, raw["pattern"], case, field, sets) if "pattern" in raw else None,
+        names=sets.add(field, names_pattern(raw["names"]), False) if raw.get("names") else None,
+        unless=_compile(path, rule_id, raw["unless"], case, field, sets) if "unless" in raw else None,
         code=tuple(code) if isinstance(code, list) else code,
         status=tuple(raw.get("status", ())),
         status_except=tuple(int(s) for s in raw.get("status_except", ())),
@@ -163,6 +173,21 @@ def _backends(doc: dict) -> tuple[dict[str, Backend], Backend]:
     return backends, Backend("", (), fallback["provider"], fallback["sign_in"])
 
 
+def _candidate_index(rules: list[Rule]) -> tuple[dict, tuple[int, ...]]:
+    """For each field, Set entry -> the rules (by position) whose text condition it can satisfy."""
+    by_entry: dict[str, dict[int, list[int]]] = {}
+    always: list[int] = []
+    for position, rule in enumerate(rules):
+        matchers = [m for m in (rule.pattern, rule.names) if m is not None]
+        if not matchers or not all(isinstance(m, Confirmed) for m in matchers):
+            always.append(position)
+            continue
+        for matcher in matchers:
+            by_entry.setdefault(rule.field, {}).setdefault(matcher.entry, []).append(position)
+    index = {field: {e: tuple(p) for e, p in entries.items()} for field, entries in by_entry.items()}
+    return index, tuple(always)
+
+
 def rule_files(directory: Path = RULES_DIR) -> list[Path]:
     return sorted(p for p in directory.glob("*.toml") if p.name not in SUPPORT_FILES)
 
@@ -180,12 +205,13 @@ def load(directory: Path = RULES_DIR) -> Ruleset:
             raise RulesetError(f"taxonomy.toml: kind {name!r} names unknown ladder")
     backends, unknown_backend = _backends(_read(directory / "backends.toml"))
     rules: list[Rule] = []
+    sets = PatternSets()
     digest = hashlib.sha256()
     for path in [directory / n for n in sorted(SUPPORT_FILES)] + rule_files(directory):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     for path in rule_files(directory):
         for raw in _read(path).get("rule", []):
-            rule = _build_rule(path, raw, kinds, tags, recoveries, wordings)
+            rule = _build_rule(path, raw, kinds, tags, recoveries, wordings, sets)
             unknown = set(rule.backends) - set(backends)
             if unknown:
                 raise _fail(path, rule.id, f"backends {sorted(unknown)} are not known backends")
@@ -202,6 +228,8 @@ def load(directory: Path = RULES_DIR) -> Ruleset:
                 and not set(earlier.backends) & set(later.backends)):
             raise RulesetError(
                 f"{later.source}: rule {later.id!r}: order {later.order} also used by {earlier.id!r}")
+    sets.compile()
+    entry_rules, always = _candidate_index(rules)
     return Ruleset(
         rules=tuple(rules),
         kinds=MappingProxyType(kinds),
@@ -210,6 +238,9 @@ def load(directory: Path = RULES_DIR) -> Ruleset:
         recoveries=tuple(taxonomy["recoveries"]),
         ladders=MappingProxyType(taxonomy["ladders"]),
         wordings=MappingProxyType(wordings),
+        pattern_sets=sets,
+        entry_rules=MappingProxyType(entry_rules),
+        always_candidates=always,
         backends=MappingProxyType(backends),
         unknown_backend=unknown_backend,
         id=f"{RELEASE}+{digest.hexdigest()[:12]}",

@@ -1,6 +1,7 @@
 """HTTP statuses written in provider text (rules.md 2b, Layer 1).
 
 Only spellings that tie a number to a status count; a bare number in prose is not a status.
+Candidates are the three-digit numbers; each is judged by the few characters around it.
 """
 
 from __future__ import annotations
@@ -39,39 +40,53 @@ STANDALONE_PHRASES: dict[str, int] = {
     "payload too large": 413,
     "request entity too large": 413,
 }
+_ALL_PHRASES = "|".join(re.escape(p) for ps in REASON_PHRASES.values() for p in ps)
+WINDOW = 48
 
-_PREFIXED = re.compile(
+_NUMBER = re.compile(r"(?<![\d.])[1-5]\d\d(?!\d|[.,]\d)")
+# What may stand right before the number (the text before it must end like this).
+_PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
     r"|\bstatus(?:[ _]?code)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error"
     r"|\breturned(?: (?:status|HTTP))?|\bresponse code|\brejected)"
-    r"""["']?\s{0,2}[:=(]?\s{0,2}["']?\s{0,2}\(?([1-5]\d\d)\b(?![.,]\d)""",
-    re.I,
-)
-_JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?([45]\d\d)\b(?!\.\d)')
-_NUMBER_PHRASE = re.compile(r"\b([1-5]\d\d)[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
-_BRACKETED = re.compile(r"\[([1-5]\d\d)\]")
-_CLIENT_SERVER = re.compile(r"\b([45]\d\d) (?:Client|Server) Error\b")
-_PHRASE_THEN_NUMBER = re.compile(
-    r"\b(?:" + "|".join(re.escape(p) for ps in REASON_PHRASES.values() for p in ps)
-    + r")\s*\(\s*([1-5]\d\d)\s*\)", re.I)
+    r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
+_JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$')
+_PHRASE_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r")\s*\(\s*$", re.I)
+_AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
+_CLIENT_SERVER = re.compile(r" (?:Client|Server) Error\b")
+_STANDALONE = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
+_STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large")
 # SDKs render `<status> <Message>` (OpenAI and Anthropic TypeScript, google-api-core); a number
 # followed by lower case or punctuation is prose ("529 {...}" without a prefix stays prose).
 _LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?([45]\d\d) (?=[A-Z])")
-_STANDALONE = re.compile(
-    r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
+
+
+def _is_status(text: str, start: int, end: int, number: int) -> bool:
+    before = text[max(0, start - WINDOW):start]
+    if _PREFIX.search(before):
+        return True
+    if number >= 400 and _JSON_CODE.search(before):
+        return True
+    if before.endswith("[") and text.startswith("]", end):
+        return True
+    if _PHRASE_BEFORE.search(before) and re.match(r"\s*\)", text[end:end + 4]):
+        return True
+    if number >= 400 and _CLIENT_SERVER.match(text, end):
+        return True
+    phrase = _AFTER_PHRASE.match(text, end, end + WINDOW)
+    return bool(phrase) and phrase.group(1).lower().startswith(REASON_PHRASES.get(number, ("\0",)))
 
 
 def statuses_in(text: str) -> tuple[int, ...]:
     """Every status the text states, in order of appearance, without repeats."""
     found: list[tuple[int, int]] = []
-    for pattern in (_PREFIXED, _JSON_CODE, _BRACKETED, _CLIENT_SERVER, _PHRASE_THEN_NUMBER):
-        found += [(m.start(), int(m.group(1))) for m in pattern.finditer(text)]
-    for match in _NUMBER_PHRASE.finditer(text):
-        number, words = int(match.group(1)), match.group(2).lower()
-        if any(words.startswith(p) for p in REASON_PHRASES.get(number, ())):
+    for match in _NUMBER.finditer(text):
+        number = int(match.group())
+        if _is_status(text, match.start(), match.end(), number):
             found.append((match.start(), number))
-    for match in _STANDALONE.finditer(text):
-        found.append((match.start(), STANDALONE_PHRASES[match.group(1).lower()]))
+    lowered = text.lower()
+    if any(word in lowered for word in _STANDALONE_WORDS):
+        found += [(m.start(), STANDALONE_PHRASES[m.group(1).lower()]) for m in _STANDALONE.finditer(text)]
     ordered: list[int] = []
     for _, status in sorted(found):
         if status not in ordered:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from dataclasses import dataclass
+from functools import lru_cache
 
 from classifiers.frame import Frame
 from classifiers.model import named_model
@@ -71,33 +73,42 @@ class Worded:
     user_worded: bool
 
 
+@lru_cache(maxsize=None)
+def template_fields(template: str) -> frozenset[str]:
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
 def render(ruleset: Ruleset, wording_id: str, frame: Frame, backend: Backend,
            advertised: list[str] | None, model: str | None, wait_s: float | None = None) -> Worded:
+    """The message: our template with provider values inserted, each of those redacted (the
+    template itself is ours and carries nothing to redact)."""
     spec = ruleset.wordings[wording_id]
     if spec.get("verbatim"):
         return Worded(scrub_text(_with_request_id(fallback_text(frame), frame)), False)
     if model and model.strip().lower() == "auto" and f"{wording_id}_auto" in ruleset.wordings:
         spec = ruleset.wordings[f"{wording_id}_auto"]
-    detail = frame.provider_detail
-    model = model or named_model(frame.haystack)
-    values = {
-        "provider": backend.provider,
-        "sign_in": backend.sign_in,
-        "auth_subject": "Authentication with the model provider"
+
+    def named() -> str | None:
+        return model or named_model(frame.haystack)
+
+    producers = {
+        "provider": lambda: backend.provider,
+        "sign_in": lambda: backend.sign_in,
+        "auth_subject": lambda: "Authentication with the model provider"
         if backend.provider != "Bedrock" else "Bedrock authentication",
-        "model": f"'{model}'" if model else "the requested model",
-        "model_subject": f"'{model}'" if model else "The selected model",
-        "available": available_models(advertised),
-        "quote": sentence(detail),
-        "detail": detail,
-        "cause": connection_cause(frame.haystack),
-        "host": named_host(frame.haystack),
-        "wait": f"{wait_s:g} s" if wait_s is not None else "",
+        "model": lambda: f"'{scrub_text(named())}'" if named() else "the requested model",
+        "model_subject": lambda: f"'{scrub_text(named())}'" if named() else "The selected model",
+        "available": lambda: scrub_text(available_models(advertised)),
+        "quote": lambda: scrub_text(sentence(frame.provider_detail)),
+        "detail": lambda: scrub_text(frame.provider_detail),
+        "cause": lambda: scrub_text(connection_cause(frame.haystack)),
+        "host": lambda: scrub_text(named_host(frame.haystack)),
+        "wait": lambda: f"{wait_s:g} s" if wait_s is not None else "",
     }
-    text = spec["text"].format_map(values)
+    text = spec["text"].format_map({name: producers[name]() for name in template_fields(spec["text"])})
     if spec.get("request_id", True):
         text = _with_request_id(text, frame)
-    return Worded(scrub_text(text), True)
+    return Worded(text, True)
 
 
 def _with_request_id(text: str, frame: Frame) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from redaction.credentials import Span, find_spans, merge, replace_spans
 from redaction.entropy import ascii_lower
 from redaction.spellings import respelled_spans
+from redaction.table import TABLE
 from redaction.urls import exfiltration_spans, presigned_ranges
 
 
@@ -24,8 +25,8 @@ def _outside(spans: list[Span], taken: list[tuple[int, int]]) -> list[Span]:
 
 def scrub(text: str) -> tuple[str, int]:
     """The text with every credential replaced by a marker, and how many spans were replaced."""
-    if not text:
-        return text, 0
+    if not text or not TABLE.trigger.search(text.encode("utf-8", "surrogatepass")):
+        return text, 0  # nothing in it could start a credential
     lowered = ascii_lower(text)
     credentials = find_spans(text, lowered=lowered)
     urls = exfiltration_spans(text, lowered, credentials)

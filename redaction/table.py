@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import tomllib
+
+import re2
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +46,7 @@ class CredentialPattern:
 @dataclass(frozen=True)
 class PatternTable:
     patterns: tuple[CredentialPattern, ...]
+    trigger: object  # RE2: something that could start a credential occurs (else nothing to do)
     keyword_regex: re.Pattern  # every keyword of every pattern, to learn in one pass which occur
     implied: dict  # a keyword found also means every keyword inside it occurs ("password" > "pass")
     marker: str
@@ -90,8 +93,25 @@ def load(path: Path = TABLE_PATH) -> PatternTable:
     keywords = sorted({k for p in patterns for k in p.keywords}, key=len, reverse=True)
     keyword_regex = re.compile("|".join(re.escape(k) for k in keywords))
     implied = {k: frozenset(other for other in keywords if other in k) for k in keywords}
-    return PatternTable(patterns, keyword_regex, implied, doc["marker"], doc["encoded_marker"],
-                        doc["url_marker"])
+    return PatternTable(patterns, _trigger(patterns, keywords), keyword_regex, implied,
+                        doc["marker"], doc["encoded_marker"], doc["url_marker"])
+
+
+def _trigger(patterns: tuple[CredentialPattern, ...], keywords: list[str]):
+    """One RE2 search that finds something in every text a pattern could match in: a keyword of
+    a pattern that has keywords, or the shape that starts one that has none, a URL, or an escape
+    that could spell one."""
+    unkeyed = {p.id for p in patterns if not p.keywords}
+    shapes = {"aws-secret-key": r"[A-Za-z0-9/+]{40}",
+              "discord-bot-token": r"[MNO][A-Za-z0-9_-]{23}"}
+    missing = unkeyed - set(shapes)
+    if missing:
+        raise PatternTableError(f"patterns.toml: {sorted(missing)} need keywords or a trigger shape")
+    alternatives = [re.escape(k) for k in keywords] + [shapes[i] for i in sorted(unkeyed)] + [
+        "http", r"%[0-9a-f]{2}", r"\\u[0-9a-f]{4}", r"\\/"]
+    options = re2.Options()
+    options.case_sensitive = False
+    return re2.compile("|".join(alternatives).encode(), options)  # searched as bytes: see scrub
 
 
 TABLE = load()

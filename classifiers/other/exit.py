@@ -58,7 +58,7 @@ def _auth_line(ruleset: Ruleset, backend: str, lines: list[str]) -> str | None:
     names = vocabulary()["exit"]
     rules = {r.id: r for r in ruleset.rules}
     for line in lines:
-        facts = Facts(Frame.read({"code": -32603, "data": line}), backend, None)
+        facts = Facts(Frame.read({"code": -32603, "data": line}), backend, None, None, ruleset.pattern_sets)
         if any(rules[i].matches(facts) for i in names["not_auth_rules"]):
             continue
         if any(rules[i].matches(facts) for i in names["auth_rules"]):

@@ -1,0 +1,110 @@
+"""How rule patterns are matched: one combined pass per field, then exact confirmation.
+
+Every rule pattern joins an RE2 (google-re2) Set for the field it reads, in a loosened form
+whose language is a superset of the pattern's: bounded repetitions lose their upper bound and
+lookarounds are dropped. One linear pass of the Set over a field says which loosened patterns
+occur; a rule whose loosened pattern does not occur cannot match, and the few that do are
+confirmed with the exact pattern in Python's `re`. Loosening keeps RE2's automaton small
+(counted repetitions such as {0,400} multiply its states).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import re2
+
+logging.getLogger("absl").setLevel(logging.ERROR)
+FIELDS = ("data", "message", "haystack")
+SET_MEMORY = 32 << 20  # per Set: its automaton cache is rebuilt past this, never grown
+_BOUNDED = re.compile(r"(?<!\\)\{(\d+),\d+\}")
+_LOOKAROUND_OPEN = re.compile(r"(?<!\\)\(\?<?[=!]")
+
+
+def _options() -> re2.Options:
+    options = re2.Options()
+    options.log_errors = False
+    options.max_mem = SET_MEMORY
+    return options
+
+
+def _drop_lookarounds(source: str) -> str:
+    """Remove every (?=...), (?!...), (?<=...), (?<!...) group, minding nesting and escapes."""
+    while True:
+        found = _LOOKAROUND_OPEN.search(source)
+        if not found:
+            return source
+        depth, index, in_class = 0, found.start(), False
+        while index < len(source):
+            char = source[index]
+            if char == "\\":
+                index += 2
+                continue
+            if in_class:
+                in_class = char != "]"
+            elif char == "[":
+                in_class = True
+            elif char == "(":
+                depth += 1
+            elif char == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            index += 1
+        source = source[:found.start()] + source[index + 1:]
+
+
+def loosen(source: str) -> str:
+    """A pattern whose language contains the given one, and that RE2 keeps small."""
+    return _BOUNDED.sub(lambda m: "{%s,}" % m.group(1), _drop_lookarounds(source))
+
+
+class Exact:
+    """A pattern searched on its own with Python's `re` (RE2 refuses even its loosened form)."""
+
+    def __init__(self, regex: re.Pattern):
+        self.regex = regex
+
+    def occurs(self, facts, field: str) -> bool:
+        return self.regex.search(facts.text(field)) is not None
+
+
+class Confirmed(Exact):
+    """An entry of its field's Set, confirmed by the exact pattern only when the Set saw it."""
+
+    def __init__(self, regex: re.Pattern, entry: int):
+        super().__init__(regex)
+        self.entry = entry
+
+    def occurs(self, facts, field: str) -> bool:
+        return self.entry in facts.occurring(field) and super().occurs(facts, field)
+
+
+class PatternSets:
+    """The per-field RE2 Sets, built while the rules load, compiled once at the end."""
+
+    def __init__(self) -> None:
+        self._sets = {field: re2.Set.SearchSet(_options()) for field in FIELDS}
+        self._count = dict.fromkeys(FIELDS, 0)
+
+    def add(self, field: str, source: str, ignore_case: bool) -> Exact:
+        regex = re.compile(source, re.IGNORECASE if ignore_case else 0)
+        loose = ("(?i)" if ignore_case else "") + loosen(source)
+        try:
+            re2.compile(loose, _options())
+        except re2.error:
+            return Exact(regex)
+        self._count[field] += 1
+        return Confirmed(regex, self._sets[field].Add(loose))
+
+    def compile(self) -> None:
+        for field, patterns in self._sets.items():
+            if self._count[field]:
+                patterns.Compile()
+
+    def occurring(self, field: str, text: str) -> frozenset[int]:
+        if not self._count[field] or not text:
+            return frozenset()
+        found = self._sets[field].Match(text.encode("utf-8", "surrogatepass"))
+        return frozenset(found or ())
