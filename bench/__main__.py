@@ -1,0 +1,124 @@
+"""`make bench`: every figure is a ratio or a per-unit number taken in one run, A and B
+interleaved so this noisy machine's drift hits both alike. Prints the goals beside the results."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import httpx
+import orjson
+
+import classifiers
+from bench import redaction_linear
+from bench.http_load import FRAME_BODY, run_wrk
+from bench.servers import Server, worker_rss_kib
+from tests.vectors import all_vectors
+
+ROUNDS = 3
+SECONDS = 4
+
+
+def in_process() -> str:
+    inputs = [v["input"] for v in all_vectors()]
+    for given in inputs:  # warm the automata and caches, as a running worker has them
+        classifiers.classify(given["frame"], given["backend"], given.get("advertised_models"), given.get("hints"))
+    samples = []
+    for _ in range(20):
+        for given in inputs:
+            start = time.perf_counter_ns()
+            classifiers.classify(given["frame"], given["backend"], given.get("advertised_models"), given.get("hints"))
+            samples.append(time.perf_counter_ns() - start)
+    samples.sort()
+    median, p99 = samples[len(samples) // 2] / 1000, samples[int(len(samples) * 0.99)] / 1000
+    return (f"1. in-process classify over {len(inputs)} vectors: median {median:.0f} us, p99 {p99:.0f} us "
+            f"per frame (goal: median <= 20, p99 <= 100)")
+
+
+def against_floor() -> str:
+    service, floor = [], []
+    with Server() as verdict, Server("bench.floor_app:app") as bare:
+        for _ in range(ROUNDS):
+            service.append(run_wrk(verdict.url, SECONDS))
+            floor.append(run_wrk(bare.url, SECONDS))
+
+    def med(loads, attribute):
+        return statistics.median(getattr(load, attribute) for load in loads)
+    ratio = med(service, "rps") / med(floor, "rps")
+    return (f"2. POST /v1/classify: {med(service, 'rps'):.0f} req/s, p50 {med(service, 'p50_ms'):.1f} ms, "
+            f"p99 {med(service, 'p99_ms'):.1f} ms; floor endpoint {med(floor, 'rps'):.0f} req/s, "
+            f"p50 {med(floor, 'p50_ms'):.1f} ms, p99 {med(floor, 'p99_ms'):.1f} ms; "
+            f"ratio {ratio:.2f} (goal >= 0.80)")
+
+
+def worker_classes() -> str:
+    """gunicorn's native asgi worker against uvicorn-worker, serving Verdict and the floor app."""
+    figures = []
+    for app, label in (("service.asgi:app", "Verdict"), ("bench.floor_app:app", "floor app")):
+        native, uvicorn = [], []
+        with Server(app) as asgi, Server(app, worker_class="uvicorn_worker.UvicornWorker") as uvi:
+            for _ in range(ROUNDS):
+                native.append(run_wrk(asgi.url, SECONDS).rps)
+                uvicorn.append(run_wrk(uvi.url, SECONDS).rps)
+        ratio = statistics.median(native) / statistics.median(uvicorn)
+        figures.append(f"{label}: asgi {statistics.median(native):.0f} vs uvicorn-worker "
+                       f"{statistics.median(uvicorn):.0f} req/s (ratio {ratio:.2f})")
+    return "   worker class (native asgi / uvicorn-worker), " + "; ".join(figures)
+
+
+def batches() -> str:
+    item = FRAME_BODY
+    figures = []
+    with Server() as verdict, httpx.Client(base_url=verdict.url, timeout=60) as http:
+        for size in (100, 1000):
+            body = orjson.dumps({"items": [item] * size})
+            http.post("/v1/classify/batch", content=body, headers={"content-type": "application/json"})
+            start, sent = time.perf_counter(), 0
+            while time.perf_counter() - start < SECONDS:
+                response = http.post("/v1/classify/batch", content=body,
+                                     headers={"content-type": "application/json"})
+                assert response.status_code == 200
+                sent += size
+            figures.append(f"{sent / (time.perf_counter() - start):.0f} frames/s at {size} items")
+    return "3. POST /v1/classify/batch (one client): " + ", ".join(figures) + " (goal >= 50000)"
+
+
+def redaction() -> str:
+    return "4. " + redaction_linear.report(redaction_linear.run())
+
+
+def memory() -> str:
+    with Server(workers=1) as verdict:
+        pid = verdict.worker_pids()[0]
+        served = 0
+        while served < 10_000:
+            served += run_wrk(verdict.url, 2).requests
+        at_10k, count_10k = worker_rss_kib(pid), served
+        while served < 100_000:
+            served += run_wrk(verdict.url, 5).requests
+        at_100k = worker_rss_kib(pid)
+    growth = (at_100k - at_10k) / at_10k
+    return (f"5. worker RSS {at_10k / 1024:.1f} MiB after {count_10k} requests, {at_100k / 1024:.1f} MiB "
+            f"after {served}: growth {growth:+.1%} (goal < 5%)")
+
+
+def largest_body() -> str:
+    text = redaction_linear.adversarial_text(1_000_000)
+    body = orjson.dumps({"backend": "", "frame": {"code": -32603, "message": "Internal error", "data": text}})
+    with Server(workers=1) as verdict, httpx.Client(base_url=verdict.url, timeout=60) as http:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            assert http.post("/v1/classify", content=body, headers={"content-type": "application/json"}).status_code == 200
+            times.append((time.perf_counter() - start) * 1000)
+    return (f"6. slowest of 3 near-limit bodies ({len(body) / 1048576:.2f} MiB of near-miss credentials): "
+            f"{max(times):.0f} ms (goal < 250)")
+
+
+def main() -> None:
+    for figure in (in_process, against_floor, worker_classes, batches, redaction, memory, largest_body):
+        print(figure(), flush=True)
+
+
+if __name__ == "__main__":
+    main()
