@@ -1,0 +1,93 @@
+"""Resilience under load, on loopback and bounded in time: a killed worker is replaced while the
+service keeps answering; SIGTERM to the master answers every accepted request before exit."""
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.conftest import Gunicorn
+
+pytestmark = pytest.mark.e2e
+BODY = {"backend": "claude", "frame": {"code": -32603, "message": "Internal error", "data": "Rate limited"}}
+CLIENTS = 4
+
+
+def worker_pids(server: Gunicorn) -> set[int]:
+    pid = server.process.pid
+    return {int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+
+
+class Load:
+    """Clients posting frames until told to stop; every outcome is kept. Each request opens its
+    own connection, so a refused connection (never accepted) is told apart from a lost request."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.outcomes: list[str] = []
+        self.stop = threading.Event()
+        self.threads = [threading.Thread(target=self._run, daemon=True) for _ in range(CLIENTS)]
+
+    def _run(self):
+        while not self.stop.is_set():
+            try:
+                response = httpx.post(f"{self.url}/v1/classify", json=BODY, timeout=10)
+                self.outcomes.append("ok" if response.status_code == 200 else f"status {response.status_code}")
+            except httpx.ConnectError:
+                self.outcomes.append("refused")
+                time.sleep(0.05)
+            except httpx.HTTPError as exc:
+                self.outcomes.append(type(exc).__name__)
+
+    def __enter__(self):
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        for thread in self.threads:
+            thread.join(15)
+
+    def failures(self) -> list[str]:
+        return [o for o in self.outcomes if o not in ("ok", "refused")]
+
+
+def test_a_killed_worker_is_replaced_and_the_service_keeps_answering():
+    server = Gunicorn(workers=2).start()
+    try:
+        before = worker_pids(server)
+        with Load(server.url) as load:
+            time.sleep(1.0)
+            victim = sorted(before)[0]
+            os.kill(victim, signal.SIGKILL)
+            time.sleep(3.0)
+        after = worker_pids(server)
+        answered = load.outcomes.count("ok")
+        failed = load.failures()
+        print(f"\nSIGKILL one of 2 workers: {answered} answered, {len(failed)} failed {failed}")
+        assert victim not in after and len(after) == 2  # the master replaced it
+        assert len(failed) <= CLIENTS  # at most the requests in flight on the killed worker
+        assert "refused" not in load.outcomes  # the listener never closed
+        assert answered > 50
+        assert httpx.post(f"{server.url}/v1/classify", json=BODY).status_code == 200
+    finally:
+        server.stop()
+
+
+def test_sigterm_answers_every_accepted_request_before_exit():
+    server = Gunicorn(workers=2).start()
+    with Load(server.url) as load:
+        time.sleep(1.0)
+        server.process.send_signal(signal.SIGTERM)
+        returncode = server.process.wait(30)
+        time.sleep(0.3)
+    answered = load.outcomes.count("ok")
+    print(f"\nSIGTERM under load: {answered} answered, {load.outcomes.count('refused')} refused after "
+          f"close, failed {load.failures()}, exit code {returncode}")
+    assert load.failures() == []
+    assert answered > 20 and returncode == 0
