@@ -94,53 +94,55 @@ def require(errors: Errors) -> None:
                       "The request body does not have the documented shape.", errors)
 
 
-def _optional(errors: Errors, body: dict, path: str, name: str, ok, message: str) -> None:
-    if name in body and body[name] is not None:
-        _expect(errors, f"{path}/{name}", ok(body[name]), message)
+# Optional members: (accepts the value, message); null always passes.
+STRING = (lambda v: isinstance(v, str), "must be a string or null")
+INTEGER = (is_int, "must be an integer or null")
+BOOLEAN = (lambda v: isinstance(v, bool), "must be a boolean or null")
+OBJECT = (lambda v: isinstance(v, dict), "must be an object or null")
+LIST = (lambda v: isinstance(v, list), "must be a list or null")
+PHASE = (lambda v: v in ("startup", "turn"), 'must be "startup", "turn" or null')
+
+EXIT_FIELDS = {"stderr": STRING, "exit_code": INTEGER, "signal": STRING, "phase": PHASE,
+               "activity_seen": BOOLEAN, "ambiguous_delivery": BOOLEAN}
+TURN_FIELDS = {"prompt": LIST, "stop_reason": STRING}
+REFUSAL_FIELDS = {"metadata": OBJECT, "stop_reason": STRING, "streamed_text": STRING, "error": OBJECT}
 
 
-def check_exit(body: Any) -> Errors:
+def _check_fields(body: dict, fields: dict, errors: Errors) -> None:
+    for name, (accepts, message) in fields.items():
+        if body.get(name) is not None:
+            _expect(errors, f"/{name}", accepts(body[name]), message)
+
+
+def _with_backend(body: Any, fields: dict) -> Errors:
+    """An object with a string `backend` and the given optional members."""
     errors = check_object(body)
-    if errors:
-        return errors
-    check_backend(body, "", errors)
-    _optional(errors, body, "", "stderr", lambda v: isinstance(v, str), "must be a string")
-    _optional(errors, body, "", "exit_code", is_int, "must be an integer or null")
-    _optional(errors, body, "", "signal", lambda v: isinstance(v, str), "must be a string or null")
-    _optional(errors, body, "", "phase", lambda v: v in ("startup", "turn"), 'must be "startup" or "turn"')
-    for flag in ("activity_seen", "ambiguous_delivery"):
-        _optional(errors, body, "", flag, lambda v: isinstance(v, bool), "must be a boolean")
+    if not errors:
+        check_backend(body, "", errors)
+        _check_fields(body, fields, errors)
     return errors
 
 
+def check_exit(body: Any) -> Errors:
+    return _with_backend(body, EXIT_FIELDS)
+
+
 def check_turn(body: Any) -> Errors:
-    errors = check_object(body)
-    if errors:
+    errors = _with_backend(body, TURN_FIELDS)
+    if not isinstance(body, dict):
         return errors
-    check_backend(body, "", errors)
-    _optional(errors, body, "", "prompt", lambda v: isinstance(v, list), "must be a list of content blocks")
     _expect(errors, "/updates", isinstance(body.get("updates"), list), "is required and must be a list")
-    _optional(errors, body, "", "stop_reason", lambda v: isinstance(v, str), "must be a string or null")
     if body.get("error") is not None:
         check_frame(body["error"], "/error", errors)
     return errors
 
 
 def check_refusal(body: Any) -> Errors:
-    errors = check_object(body)
-    if errors:
-        return errors
-    check_backend(body, "", errors)
-    _optional(errors, body, "", "metadata", lambda v: isinstance(v, dict), "must be an object or null")
-    _optional(errors, body, "", "stop_reason", lambda v: isinstance(v, str), "must be a string or null")
-    _optional(errors, body, "", "streamed_text", lambda v: isinstance(v, str), "must be a string")
-    _optional(errors, body, "", "error", lambda v: isinstance(v, dict), "must be an object or null")
-    return errors
+    return _with_backend(body, REFUSAL_FIELDS)
 
 
 def check_compaction(body: Any) -> Errors:
     errors = check_object(body)
-    if errors:
-        return errors
-    _expect(errors, "/params", isinstance(body.get("params"), dict), "is required and must be an object")
+    if not errors:
+        _expect(errors, "/params", isinstance(body.get("params"), dict), "is required and must be an object")
     return errors
