@@ -12,7 +12,7 @@ from classifiers.rule import Facts, Rule
 from classifiers.ruleset import Ruleset
 from classifiers.verdict import Verdict, retry_policy
 from classifiers.wording import render
-from redaction import render_raw_detail
+from redaction import render_raw_detail, scrub_text
 
 # Extra tag, any rule: -32603 whose detail says a model is restricted and another is used.
 _SUBSTITUTION = re.compile(r"is restricted\b[\s\S]{0,400}?\busing ([^\s,;'\"`]+?)\.? instead\b", re.I)
@@ -66,11 +66,14 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
     rule = decide(ruleset, facts)
     kind = ruleset.kinds[rule.kind]
     rejected = facts.rejected[0] if rule.kind in ("model_not_entitled", "model_unavailable") else None
+    # Every field that can echo input is redacted, not only the message.
+    rejected = scrub_text(rejected) if rejected else rejected
     worded = render(ruleset, rule.wording, read, known_backend, advertised_models, rejected)
     transient = kind["transient"] if rule.transient is None else rule.transient
     ladder = (kind.get("ladder") or "transient") if transient or rule.kind == "prompt_busy" else None
     tags = set(rule.tags)
     substitute = substitute_model(read)
+    substitute = scrub_text(substitute) if substitute else substitute
     if substitute:
         tags.add("model_substitution")
     if rule.kind == "session_expired" and known_backend.id == "kas":

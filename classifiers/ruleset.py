@@ -56,12 +56,15 @@ class Ruleset:
     id: str
 
     def backend(self, name: str) -> tuple[Backend, bool]:
-        """The canonical backend for an id or alias (case-insensitive), and whether it is known."""
+        """The canonical backend for an id or alias (case-insensitive), and whether it is known;
+        an unknown id is answered as given, redacted (it is echoed back to the caller)."""
         key = (name or "").strip().lower()
         for backend in self.backends.values():
             if key == backend.id or key in backend.aliases:
                 return backend, True
-        return Backend(key, (), self.unknown_backend.provider, self.unknown_backend.sign_in), False
+        from redaction import scrub_text  # here, not at import: redaction is not a rule concern
+        echoed = scrub_text((name or "").strip())
+        return Backend(echoed, (), self.unknown_backend.provider, self.unknown_backend.sign_in), False
 
 
 def _read(path: Path) -> dict:

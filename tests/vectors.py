@@ -9,7 +9,7 @@ from typing import Any
 RULES_DIR = Path(__file__).resolve().parent.parent / "classifiers" / "rules"
 PSEUDO_RULES = {"fallback", "hints"}
 _EXACT = ("kind", "transient", "rule", "user_worded", "recovery", "exception", "rejected_model",
-          "substitute_model", "message")
+          "substitute_model", "message", "backend")
 
 
 OTHER_ENDPOINTS = ("exit", "turn", "refusal", "compaction")
