@@ -8,13 +8,12 @@ from typing import Iterable, NamedTuple
 
 from redaction import checks
 from redaction.entropy import ascii_lower, printable_share
-from redaction.table import TABLE, CredentialPattern
+from redaction.table import BEFORE_WINDOW, TABLE, CredentialPattern
 
 _MAX_DECODE_DEPTH = 2
 _BASE64_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/+")
 _RUN_TABLE = bytes(0x61 if i in _BASE64_BYTES else 0x20 for i in range(256))
 _RUN = re.compile(rb" a{40,}")
-_BOT_ID = re.compile(r"(?<![A-Za-z0-9])\d{8,10}$")
 
 
 class Span(NamedTuple):
@@ -66,9 +65,11 @@ def _accept(pattern: CredentialPattern, match: re.Match, text: str, depth: int) 
     start, end = _secret_bounds(match)
     if pattern.check == "pem_block":
         return Span(start, checks.pem_block_end(text, match.end()), TABLE.marker, pattern.id)
-    if pattern.check == "telegram_bot_id":
-        bot_id = _BOT_ID.search(text, max(0, start - 10), start)
-        return None if bot_id is None else Span(bot_id.start(), end, TABLE.marker, pattern.id)
+    if pattern.before is not None:
+        lead = pattern.before.search(text, max(0, start - BEFORE_WINDOW), start)
+        if lead is None:
+            return None
+        start = lead.start()
     marker = _value_marker(pattern.check, text[start:end], pattern.min_entropy, depth)
     return None if marker is None else Span(start, end, marker, pattern.id)
 

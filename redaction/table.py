@@ -11,9 +11,10 @@ from pathlib import Path
 
 TABLE_PATH = Path(__file__).parent / "patterns.toml"
 CHECKS = {"pem_block", "bearer_value", "jwt_header", "sensitive_value", "parameter_value",
-          "aws_secret", "telegram_bot_id"}
+          "aws_secret"}
+BEFORE_WINDOW = 64
 KEYS = {"id", "keywords", "case", "boundary", "pattern", "alternatives", "check", "min_entropy",
-        "min_length", "finder", "why"}
+        "min_length", "finder", "before", "why"}
 FINDERS = {"base64_runs"}
 # Characters that may not stand right before a match of each boundary kind.
 BOUNDARIES = {
@@ -38,6 +39,7 @@ class CredentialPattern:
     keywords: tuple[str, ...]
     min_length: int
     finder: str | None
+    before: re.Pattern | None
     check: str | None
     min_entropy: float
     why: str
@@ -81,6 +83,7 @@ def _pattern(raw: dict) -> CredentialPattern:
                              only_after,
                              tuple(k.lower() for k in raw.get("keywords", ())),
                              int(raw.get("min_length", 0)), raw.get("finder"),
+                             re.compile(f"(?:{raw['before']})$") if raw.get("before") else None,
                              raw.get("check"), float(raw.get("min_entropy", 0.0)), raw["why"])
 
 
