@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-import re
+
+import re2
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
@@ -19,24 +20,31 @@ SPENT_ALLOWANCE_AFTER_S = 300.0
 _UNIT_PREFIXES = (("ms", 0.001), ("milli", 0.001), ("s", 1.0), ("m", 60.0), ("h", 3600.0), ("d", 86400.0))
 # rules.md 2b: "retry after 86400 seconds", "Please try again in 20s", "Retry-After: 30",
 # Google's RetryInfo `"retryDelay": "15s"`. The client's own "Retrying in 4 seconds…" is not one.
-_STATED_WAIT = re.compile(
-    r"(?<!Retrying )(?:\bretry(?:ing)? after|\btry again in|\bretry in|\bplease wait)\s*(\d+(?:\.\d+)?)\s*"
+# RE2: linear over a whole body; the "Retrying" exclusion is checked beside it.
+_STATED_WAIT = re2.compile((
+    r"(?i)(?:\bretry(?:ing)? after|\btry again in|\bretry in|\bplease wait)\s*(\d+(?:\.\d+)?)\s*"
     r"(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)\b"
-    r"|\bRetry-After\W{1,4}(\d+(?:\.\d+)?)\b(?!\s*(?:ms|m|h|d)\b)"
-    r"|\bretryDelay\W{1,4}(\d+(?:\.\d+)?)s\b",
-    re.I)
+    r"|\bRetry-After\W{1,4}(\d+(?:\.\d+)?)(?:\s*(ms|m|h|d)\b)?"
+    r"|\bretryDelay\W{1,4}(\d+(?:\.\d+)?)s\b").encode())  # searched as bytes: lone surrogates pass
+_CLIENT_RETRYING = b"retrying "
 
 
 def stated_wait_s(text: str) -> float | None:
     """The wait a provider asks for in its text, in seconds."""
-    found = _STATED_WAIT.search(text)
-    if not found:
-        return None
-    if found.group(1):
-        unit = found.group(2).lower()
-        factor = next(f for prefix, f in _UNIT_PREFIXES if unit.startswith(prefix))
-        return float(found.group(1)) * factor
-    return float(found.group(3) or found.group(4))
+    data = text.encode("utf-8", "surrogatepass")
+    for found in _STATED_WAIT.finditer(data):
+        if data[max(0, found.start() - len(_CLIENT_RETRYING)):found.start()].lower() == _CLIENT_RETRYING:
+            continue
+        if found.group(1):
+            unit = found.group(2).decode().lower()
+            factor = next(f for prefix, f in _UNIT_PREFIXES if unit.startswith(prefix))
+            return float(found.group(1)) * factor
+        if found.group(3):
+            if found.group(4):
+                continue  # "Retry-After: 5m" is not the header's seconds
+            return float(found.group(3))
+        return float(found.group(5))
+    return None
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,13 @@ from classifiers.frame import Frame
 from classifiers.model import named_model
 from classifiers.ruleset import Backend, Ruleset
 from redaction import scrub_text
+from redaction.raw_detail import truncate
 
 MAX_LISTED_MODELS = 8
+# A provider text shown verbatim is cut to this; what is scrubbed reaches further, so a
+# credential that straddles the cut is still found whole and cut away with the rest.
+MAX_VERBATIM_CHARS = 4000
+VERBATIM_SCRUB_CHARS = MAX_VERBATIM_CHARS + 8192
 _HOST = r"([A-Za-z0-9._-]+(?::\d+)?|\[[0-9a-fA-F:]+\](?::\d+)?)"
 _CONNECTION_CAUSES = (
     (re.compile(r"\bECONNREFUSED " + _HOST), "the connection to {} was refused"),
@@ -84,7 +89,7 @@ def render(ruleset: Ruleset, wording_id: str, frame: Frame, backend: Backend,
     template itself is ours and carries nothing to redact)."""
     spec = ruleset.wordings[wording_id]
     if spec.get("verbatim"):
-        return Worded(scrub_text(_with_request_id(fallback_text(frame), frame)), False)
+        return Worded(_with_request_id(bounded_verbatim(fallback_text(frame)), frame), False)
     if model and model.strip().lower() == "auto" and f"{wording_id}_auto" in ruleset.wordings:
         spec = ruleset.wordings[f"{wording_id}_auto"]
 
@@ -109,6 +114,14 @@ def render(ruleset: Ruleset, wording_id: str, frame: Frame, backend: Backend,
     if spec.get("request_id", True):
         text = _with_request_id(text, frame)
     return Worded(text, True)
+
+
+def bounded_verbatim(text: str) -> str:
+    """The provider's text, redacted, and cut to MAX_VERBATIM_CHARS with the count it dropped."""
+    scrubbed = scrub_text(text[:VERBATIM_SCRUB_CHARS])
+    if len(text) <= VERBATIM_SCRUB_CHARS and len(scrubbed) <= MAX_VERBATIM_CHARS:
+        return scrubbed
+    return truncate(scrubbed, MAX_VERBATIM_CHARS, max(0, len(text) - VERBATIM_SCRUB_CHARS))
 
 
 def _with_request_id(text: str, frame: Frame) -> str:

@@ -18,8 +18,12 @@ _ATOM = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|\[REDACTED: [^\]\n]{0,300}\]|.", re.S
 
 
 def scrub_value(value: Any, depth: int = 0) -> Any:
-    """Every string scrubbed in its own spelling, keys too, at any depth, before escaping."""
+    """Every string scrubbed in its own spelling, keys too, at any depth, before escaping.
+    Past SECOND_SCRUB_CHARS a string can only land in the part of the line that is cut (or
+    that the second scrub reads), so its tail is not scrubbed twice for nothing."""
     if isinstance(value, str):
+        if len(value) > SECOND_SCRUB_CHARS:
+            return scrub_text(value[:SECOND_SCRUB_CHARS]) + value[SECOND_SCRUB_CHARS:]
         return scrub_text(value)
     if depth > 200:
         return "[nested too deeply]"
