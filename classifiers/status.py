@@ -59,6 +59,8 @@ _STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out"
 # SDKs render `<status> <Message>` (OpenAI and Anthropic TypeScript, google-api-core); a number
 # followed by lower case or punctuation is prose ("529 {...}" without a prefix stays prose).
 _LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?([45]\d\d) (?=[A-Z])")
+# ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ..."
+_AFTER_COLON = re.compile(r":\s([45]\d\d) (?=[A-Z][a-z])")
 
 
 def _is_status(text: str, start: int, end: int, number: int) -> bool:
@@ -103,7 +105,7 @@ def statuses_in(text: str) -> tuple[int, ...]:
 
 
 def leading_status(text: str) -> tuple[int, ...]:
-    found = _LEADING.match(text)
+    found = _LEADING.match(text) or _AFTER_COLON.search(text, 0, HEAD_CHARS)
     return (int(found.group(1)),) if found else ()
 
 

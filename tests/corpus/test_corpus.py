@@ -10,8 +10,9 @@ HELD_OUT = held_out_origins()
 LEARNED = [e for e in ENTRIES if e["origin"] not in HELD_OUT]
 UNSEEN = [e for e in ENTRIES if e["origin"] in HELD_OUT]
 # No rule may be written from the held-out slice, so its entries are not each a must-pass test
-# (that would force rules fitted to them); the slice as a whole must clear the bar for unseen data.
-UNSEEN_BAR = 0.90
+# (that would force rules fitted to them); the slice as a whole must clear issue 8's bars for
+# errors from sources the rules never saw: the retry verdict on 95%, the kind on 85%.
+UNSEEN_VERDICT_BAR, UNSEEN_KIND_BAR = 0.95, 0.85
 
 
 @pytest.mark.parametrize("entry", LEARNED, ids=[e["id"] for e in LEARNED])
@@ -20,13 +21,18 @@ def test_entry_classifies_as_labelled(entry):
     assert (answer.kind, answer.transient) == expected(entry), (entry["raw"][:300], answer.rule)
 
 
-def test_held_out_origins_clear_the_bar_for_unseen_errors():
-    misses = []
+def test_held_out_origins_clear_the_bars_for_unseen_errors():
+    kind_misses, verdict_misses = [], []
     for entry in UNSEEN:
         answer = classifiers.classify(entry["frame"], entry["backend"])
-        if (answer.kind, answer.transient) != expected(entry):
-            misses.append(f"{entry['id']}: {answer.kind}/{answer.transient} ({answer.rule})")
-    assert UNSEEN and 1 - len(misses) / len(UNSEEN) >= UNSEEN_BAR, misses
+        kind, transient = expected(entry)
+        if answer.kind != kind:
+            kind_misses.append(f"{entry['id']}: {answer.kind} ({answer.rule})")
+        if answer.transient != transient:
+            verdict_misses.append(f"{entry['id']}: transient={answer.transient} ({answer.rule})")
+    assert UNSEEN
+    assert 1 - len(verdict_misses) / len(UNSEEN) >= UNSEEN_VERDICT_BAR, verdict_misses
+    assert 1 - len(kind_misses) / len(UNSEEN) >= UNSEEN_KIND_BAR, kind_misses
 
 
 def test_the_held_out_slice_is_about_a_fifth_of_the_origins_or_less():
