@@ -16,13 +16,22 @@ MAX_ESCAPE_LEVELS = 3
 _REQUEST_ID = re.compile(r"request[_\s]id ?[:=] ?([0-9a-f][0-9a-f-]*)", re.I)
 
 
+def compact_json(value: Any) -> str:
+    """Compact JSON text (keys in input order, non-ASCII kept); a value nested too deeply to
+    render becomes a short note instead of an error: classify never raises."""
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    except (RecursionError, ValueError, TypeError):
+        return '"[value nested too deeply to render]"'
+
+
 def as_text(value: Any) -> str:
     """A frame member as text: strings as they are, other JSON as compact JSON, absent as ""."""
     if value is None:
         return ""
     if isinstance(value, str):
         return value
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return compact_json(value)
 
 
 def parse_object(text: str) -> dict | None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
 
-from classifiers.frame import Frame
+from classifiers.frame import Frame, compact_json
 from classifiers.model import named_model
 from classifiers.ruleset import Backend, Ruleset
 from redaction import scrub_text
@@ -69,7 +68,7 @@ def fallback_text(frame: Frame) -> str:
         return f"{message}: {detail}"
     if detail:
         return detail
-    return "Prompt error: " + json.dumps(frame.original, separators=(",", ":"), ensure_ascii=False)
+    return "Prompt error: " + compact_json(frame.original)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,10 @@ from starlette.requests import Request
 
 from service.problems import Problem, ProblemCode
 
+# Deeper JSON is refused as a shape problem: no error frame nests this deep, and the text
+# rendering of a frame must not run out of stack (orjson itself stops at 1024).
+MAX_NESTING = 128
+
 
 def _is_json_media_type(content_type: str) -> bool:
     media, _, params = content_type.partition(";")
@@ -63,8 +67,29 @@ def parse_json(raw: bytes) -> Any:
         raise Problem(ProblemCode.INVALID_JSON, "Body is not valid JSON.") from None
 
 
+def nesting_depth(value: Any) -> int:
+    """How deeply arrays and objects nest, found without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (dict, list)):
+            deepest = max(deepest, depth)
+            if deepest > MAX_NESTING:
+                return deepest
+            children = node.values() if isinstance(node, dict) else node
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def check_nesting(value: Any) -> Any:
+    if nesting_depth(value) > MAX_NESTING:
+        raise Problem(ProblemCode.VALIDATION_FAILED, "The request body does not have the documented shape.",
+                      [{"path": "", "message": f"nests deeper than {MAX_NESTING} levels"}])
+    return value
+
+
 async def read_json(request: Request, limit: int) -> Any:
     if not _is_json_media_type(request.headers.get("content-type", "")):
         raise Problem(ProblemCode.UNSUPPORTED_MEDIA_TYPE,
                       "Send the body as application/json (UTF-8).")
-    return parse_json(await read_body(request, limit))
+    return check_nesting(parse_json(await read_body(request, limit)))

@@ -50,3 +50,11 @@ def test_scrub_is_idempotent(text):
 def test_raw_detail_is_one_ascii_line_of_at_most_2000_characters(frame):
     line = render_raw_detail(frame)
     assert line.isascii() and "\n" not in line and "\r" not in line and len(line) <= 2000
+
+
+def test_classify_never_raises_for_frames_nested_past_the_stack():
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    answer = classifiers.classify({"code": -32603, "data": deep}, "").as_dict()
+    assert answer["kind"] == "unknown" and len(answer["raw_detail"]) <= 2000
