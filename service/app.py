@@ -67,6 +67,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         exception_handlers={Problem: _problem, HTTPException: _http_problem},
         lifespan=lifespan,
     )
+    app.router.redirect_slashes = False  # an unknown path is a documented 404, never a redirect
     app.state.settings = settings
     app.state.ready = False
     return app

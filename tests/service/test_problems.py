@@ -43,6 +43,9 @@ CASES = [
     ("batch-items-missing", "POST", "/v1/classify/batch", JSON, b'{}', 422, "validation_failed"),
     ("redact-text-missing", "POST", "/v1/redact", JSON, b'{"txt":"x"}', 422, "validation_failed"),
     ("unknown-path", "GET", "/v2/classify", {}, b"", 404, "not_found"),
+    ("trailing-slash", "POST", "/v1/classify/", JSON, json.dumps(GOOD).encode(), 404, "not_found"),
+    ("options", "OPTIONS", "/v1/classify", {}, b"", 405, "method_not_allowed"),
+    ("utf16-charset", "POST", "/v1/classify", {"content-type": "application/json; charset=utf-16"}, json.dumps(GOOD).encode(), 415, "unsupported_media_type"),
     ("wrong-method", "GET", "/v1/classify", {}, b"", 405, "method_not_allowed"),
     ("wrong-method-delete", "DELETE", "/healthz", {}, b"", 405, "method_not_allowed"),
 ]
