@@ -17,6 +17,7 @@ workers = _settings.workers
 worker_connections = 1000
 asgi_lifespan = "on"
 keepalive = 5
+limit_request_line = 8190  # gunicorn's largest; longer lines and malformed HTTP are answered by gunicorn itself
 graceful_timeout = 20
 timeout = 30
 accesslog = None
