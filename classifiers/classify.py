@@ -51,7 +51,7 @@ def substitute_model(frame: Frame) -> str | None:
     if frame.code != -32603:
         return None
     details = frame.data_obj.get("details") if frame.data_obj else None
-    text = details if isinstance(details, str) else frame.data_text
+    text = details if isinstance(details, str) else frame.match_text("data")
     found = _SUBSTITUTION.search(text)
     return found.group(1) if found else None
 
@@ -60,7 +60,7 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
                   advertised_models: list[str] | None = None,
                   hints: Mapping[str, Any] | None = None) -> Verdict:
     read = Frame.read(dict(frame))
-    hint = Hints.read(hints).or_stated_in(read.haystack)
+    hint = Hints.read(hints).or_stated_in(read.match_text("haystack"))
     known_backend, backend_known = ruleset.backend(backend)
     facts = Facts(read, known_backend.id, advertised_models, hint.http_status, ruleset.pattern_sets)
     rule = decide(ruleset, facts)

@@ -13,6 +13,10 @@ _TRAILING_REQUEST_ID = re.compile(r"\s*\(request_id:\s*[0-9a-f][0-9a-f-]*\)\s*$"
 _JSON_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt])")
 _SIMPLE_ESCAPES = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 MAX_ESCAPE_LEVELS = 3
+# Rules read a very long field's head and tail: an error states itself near the start or the
+# end; the middle of a megabyte is echoed payload. Keeps matching bounded on the largest bodies
+# (redaction still reads everything).
+HEAD_CHARS, TAIL_CHARS = 65536, 16384
 _REQUEST_ID = re.compile(r"request[_\s]id ?[:=] ?([0-9a-f][0-9a-f-]*)", re.I)
 
 
@@ -127,8 +131,11 @@ class Frame:
         return self.haystack
 
     def match_text(self, name: str) -> str:
-        """What the rules read: the field with nested JSON escapes decoded."""
-        return decode_escapes(self.text(name))
+        """What the rules read: the field's head and tail, with nested JSON escapes decoded."""
+        text = self.text(name)
+        if len(text) > HEAD_CHARS + TAIL_CHARS:
+            text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
+        return decode_escapes(text)
 
     @property
     def informative_message(self) -> str:
@@ -144,5 +151,5 @@ class Frame:
 
     @property
     def request_id(self) -> str | None:
-        found = _REQUEST_ID.search(self.data_text)
+        found = _REQUEST_ID.search(self.match_text("data"))
         return found.group(1) if found else None

@@ -79,16 +79,9 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     return bool(phrase) and phrase.group(1).lower().startswith(REASON_PHRASES.get(number, ("\0",)))
 
 
-# Wrappers and bodies state a status near the start or the end of a text; a status buried in
-# the middle of a megabyte is not read (it keeps this linear and cheap on the largest bodies).
-HEAD_CHARS, TAIL_CHARS = 65536, 16384
-
-
 def statuses_in(text: str) -> tuple[int, ...]:
-    """Every status the text states, in order of appearance, without repeats."""
-    if len(text) > HEAD_CHARS + TAIL_CHARS:
-        head, tail = statuses_in(text[:HEAD_CHARS]), statuses_in(text[-TAIL_CHARS:])
-        return head + tuple(s for s in tail if s not in head)
+    """Every status the text states, in order of appearance, without repeats (the rules hand
+    over a long field's head and tail only, see Frame.match_text)."""
     found: list[tuple[int, int]] = []
     for match in _NUMBER.finditer(text):
         number = int(match.group())
@@ -105,7 +98,7 @@ def statuses_in(text: str) -> tuple[int, ...]:
 
 
 def leading_status(text: str) -> tuple[int, ...]:
-    found = _LEADING.match(text) or _AFTER_COLON.search(text, 0, HEAD_CHARS)
+    found = _LEADING.match(text) or _AFTER_COLON.search(text)
     return (int(found.group(1)),) if found else ()
 
 
