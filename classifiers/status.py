@@ -58,9 +58,11 @@ _CLIENT_SERVER = re.compile(r" (?:Client|Server) Error\b")
 _STATUS_CODE_AFTER = re.compile(r" status code\b")
 _STANDALONE = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
 _STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large")
-# SDKs render `<status> <Message>` (OpenAI and Anthropic TypeScript, google-api-core); a number
-# followed by lower case or punctuation is prose ("529 {...}" without a prefix stays prose).
-_LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?([45]\d\d) (?=[A-Z])")
+# SDKs render `<status> <Message>` (OpenAI and Anthropic TypeScript, google-api-core), the message
+# in any script ("429 当前..."); gateways render `<status>: {body}`. A number followed by lower
+# case or other punctuation is prose ("529 {...}" without a prefix stays prose).
+_LEADING = re.compile(
+    r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?([45]\d\d)(?: (?=[A-Z]|[^\x00-\x7f])|:\s?(?=[{\[]))")
 # ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ..."
 _AFTER_COLON = re.compile(r":\s([45]\d\d) (?=[A-Z][a-z])")
 
