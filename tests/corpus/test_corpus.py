@@ -63,5 +63,7 @@ def test_every_kind_of_the_spec_is_in_the_corpus():
     frame_kinds = {k for k, spec in classifiers.ruleset().kinds.items()
                    if spec["exception"] in ("AcpError", "AcpProcessDied", "AcpPromptBusy")}
     present = {expected(e)[0] for e in ENTRIES} | {e["kind"] for e in ENTRIES}
-    missing = sorted(frame_kinds - present - {"process_died", "credential_reload", "not_signed_in"})
+    # credential_reload is decided by a structured marker (errorKind: cloud_credential_error) that
+    # only the KAS engine emits; no public report quotes one, so its vectors stand in for it.
+    missing = sorted(frame_kinds - present - {"credential_reload"})
     assert missing == []
