@@ -12,7 +12,7 @@ import orjson
 import classifiers
 from bench import redaction_linear
 from bench.http_load import FRAME_BODY, run_wrk
-from bench.servers import Server, worker_rss_kib
+from bench.servers import server, worker_rss_kib
 from tests.vectors import all_vectors
 
 ROUNDS = 3
@@ -37,7 +37,7 @@ def in_process() -> str:
 
 def against_floor() -> str:
     service, floor = [], []
-    with Server() as verdict, Server("bench.floor_app:app") as bare:
+    with server() as verdict, server("bench.floor_app:app") as bare:
         for _ in range(ROUNDS):
             service.append(run_wrk(verdict.url, SECONDS))
             floor.append(run_wrk(bare.url, SECONDS))
@@ -56,7 +56,7 @@ def worker_classes() -> str:
     figures = []
     for app, label in (("service.asgi:app", "Verdict"), ("bench.floor_app:app", "floor app")):
         native, uvicorn = [], []
-        with Server(app) as asgi, Server(app, worker_class="uvicorn_worker.UvicornWorker") as uvi:
+        with server(app) as asgi, server(app, worker_class="uvicorn_worker.UvicornWorker") as uvi:
             for _ in range(ROUNDS):
                 native.append(run_wrk(asgi.url, SECONDS).rps)
                 uvicorn.append(run_wrk(uvi.url, SECONDS).rps)
@@ -69,7 +69,7 @@ def worker_classes() -> str:
 def batches() -> str:
     item = FRAME_BODY
     figures = []
-    with Server() as verdict, httpx.Client(base_url=verdict.url, timeout=60) as http:
+    with server() as verdict, httpx.Client(base_url=verdict.url, timeout=60) as http:
         for size in (100, 1000):
             body = orjson.dumps({"items": [item] * size})
             http.post("/v1/classify/batch", content=body, headers={"content-type": "application/json"})
@@ -88,8 +88,8 @@ def redaction() -> str:
 
 
 def memory() -> str:
-    with Server(workers=1) as verdict:
-        pid = verdict.worker_pids()[0]
+    with server(workers=1) as verdict:
+        pid = next(iter(verdict.worker_pids()))
         served = 0
         while served < 10_000:
             served += run_wrk(verdict.url, 2).requests
@@ -105,7 +105,7 @@ def memory() -> str:
 def largest_body() -> str:
     text = redaction_linear.adversarial_text(1_000_000)
     body = orjson.dumps({"backend": "", "frame": {"code": -32603, "message": "Internal error", "data": text}})
-    with Server(workers=1) as verdict, httpx.Client(base_url=verdict.url, timeout=60) as http:
+    with server(workers=1) as verdict, httpx.Client(base_url=verdict.url, timeout=60) as http:
         times = []
         for _ in range(3):
             start = time.perf_counter()

@@ -13,4 +13,9 @@ async def parse_and_answer(request: Request) -> Response:
     return Response(b'{"ok":true}', media_type="application/json")
 
 
-app = Starlette(routes=[Route("/v1/classify", parse_and_answer, methods=["POST"])])
+async def ready(request: Request) -> Response:
+    return Response(b"ok")  # the launcher waits for /readyz, as it does for the service
+
+
+app = Starlette(routes=[Route("/v1/classify", parse_and_answer, methods=["POST"]),
+                        Route("/readyz", ready, methods=["GET"])])

@@ -10,7 +10,7 @@ from classifiers.frame import Frame
 from classifiers.hints import Hints, apply_hints
 from classifiers.rule import Facts, Rule
 from classifiers.ruleset import Ruleset
-from classifiers.verdict import Verdict, retry_policy
+from classifiers.verdict import Verdict, kind_ladder, retry_policy
 from classifiers.wording import render
 from redaction import render_raw_detail, scrub_text
 
@@ -56,6 +56,11 @@ def substitute_model(frame: Frame) -> str | None:
     return found.group(1) if found else None
 
 
+def _redacted(echoed: str | None) -> str | None:
+    """Every field that can echo input is redacted, not only the message."""
+    return scrub_text(echoed) if echoed else echoed
+
+
 def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
                   advertised_models: list[str] | None = None,
                   hints: Mapping[str, Any] | None = None) -> Verdict:
@@ -66,14 +71,12 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
     rule = decide(ruleset, facts)
     kind = ruleset.kinds[rule.kind]
     rejected = facts.rejected[0] if rule.kind in ("model_not_entitled", "model_unavailable") else None
-    # Every field that can echo input is redacted, not only the message.
-    rejected = scrub_text(rejected) if rejected else rejected
+    rejected = _redacted(rejected)
     worded = render(ruleset, rule.wording, read, known_backend, advertised_models, rejected)
     transient = kind["transient"] if rule.transient is None else rule.transient
-    ladder = (kind.get("ladder") or "transient") if transient or rule.kind == "prompt_busy" else None
+    ladder = kind_ladder(kind) if transient or rule.kind == "prompt_busy" else None
     tags = set(rule.tags)
-    substitute = substitute_model(read)
-    substitute = scrub_text(substitute) if substitute else substitute
+    substitute = _redacted(substitute_model(read))
     if substitute:
         tags.add("model_substitution")
     if rule.kind == "session_expired" and known_backend.id == "kas":

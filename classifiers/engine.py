@@ -89,6 +89,7 @@ class PatternSets:
         self._count = dict.fromkeys(FIELDS, 0)
 
     def add(self, field: str, source: str, ignore_case: bool) -> Exact:
+        """Raises re.error when the pattern does not compile: `re` holds the reference semantics."""
         regex = re.compile(source, re.IGNORECASE if ignore_case else 0)
         loose = ("(?i)" if ignore_case else "") + loosen(source)
         try:

@@ -7,11 +7,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from redaction.spellings import json_escape_char
+
 BOILERPLATE_MESSAGE = "internal error"
 _STREAM_ENVELOPE = re.compile(r"^\s*Encountered an error in the response stream:\s*", re.I)
 _TRAILING_REQUEST_ID = re.compile(r"\s*\(request_id:\s*[0-9a-f][0-9a-f-]*\)\s*$", re.I)
 _JSON_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt])")
-_SIMPLE_ESCAPES = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 MAX_ESCAPE_LEVELS = 3
 # Rules read a very long field's head and tail: an error states itself near the start or the
 # end; the middle of a megabyte is echoed payload. Keeps matching bounded on the largest bodies
@@ -64,20 +65,13 @@ def unwrap_envelope(text: str) -> str | None:
     return f"{message} (HTTP {status})"
 
 
-def _unescape_once(match: re.Match) -> str:
-    body = match.group(1)
-    if body.startswith("u"):
-        return chr(int(body[1:], 16))
-    return _SIMPLE_ESCAPES.get(body, body)
-
-
 def decode_escapes(text: str) -> str:
     """JSON escapes decoded, up to three levels deep (JSON text inside JSON strings), so a
     newline is a newline and a quote a quote wherever the provider's text was nested."""
     for _ in range(MAX_ESCAPE_LEVELS):
         if "\\" not in text:
             break
-        text = _JSON_ESCAPE.sub(_unescape_once, text)
+        text = _JSON_ESCAPE.sub(json_escape_char, text)
     return text
 
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import math
-
-import re2
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+import re2
+
 from classifiers.frame import Frame
 from classifiers.ruleset import Backend, Ruleset
-from classifiers.verdict import Verdict, retry_policy
+from classifiers.verdict import Verdict, kind_ladder, retry_policy
 from classifiers.wording import render
 
 # A wait longer than this is not a throttle any more but a spent allowance (api.md).
@@ -84,7 +84,7 @@ def apply_hints(ruleset: Ruleset, verdict: Verdict, hints: Hints, frame: Frame,
         verdict = replace(verdict, transient=False, recovery=recovery,
                           retry=verdict.retry if verdict.kind == "prompt_busy" else None)
     elif hints.should_retry is True and not verdict.transient:
-        ladder = ruleset.kinds[verdict.kind].get("ladder") or "transient"
+        ladder = kind_ladder(ruleset.kinds[verdict.kind])
         if ladder == "prompt_busy":
             ladder = "transient"
         recovery = "retry" if verdict.recovery == "none" else verdict.recovery

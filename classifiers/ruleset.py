@@ -80,10 +80,9 @@ def _fail(path: Path, rule_id: str, problem: str) -> RulesetError:
 
 def _compile(path: Path, rule_id: str, pattern: str, case: str, field: str, sets: PatternSets):
     try:
-        re.compile(pattern, 0 if case == "cs" else re.IGNORECASE)  # the reference semantics
+        return sets.add(field, pattern, case != "cs")
     except re.error as exc:
         raise _fail(path, rule_id, f"pattern does not compile: {exc}") from exc
-    return sets.add(field, pattern, case != "cs")
 
 
 def name_stems(names: list[str]) -> list[str]:
@@ -151,7 +150,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         tags=tuple(sorted(raw.get("tags", ()))),
         transient=raw.get("transient"),
         recovery=raw.get("recovery"),
-        field=raw.get("field", "haystack"),
+        field=field,
         pattern=_compile(path, rule_id, raw["pattern"], case, field, sets) if "pattern" in raw else None,
         names=sets.add(field, names_pattern(raw["names"]), False) if raw.get("names") else None,
         unless=_compile(path, rule_id, raw["unless"], case, field, sets) if "unless" in raw else None,

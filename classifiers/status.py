@@ -53,9 +53,9 @@ _PREFIX = re.compile(
 _JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$')
 _PHRASE_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r")\s*\(\s*$", re.I)
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
-_CLIENT_SERVER = re.compile(r" (?:Client|Server) Error\b")
-# The OpenAI and Anthropic TypeScript SDKs say "503 status code (no body)" when the body is empty.
-_STATUS_CODE_AFTER = re.compile(r" status code\b")
+# Words right after the number that make it a status: requests' "429 Client Error", and the
+# OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body.
+_STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code)\b")
 _STANDALONE = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
 _STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large")
 # SDKs render `<status> <Message>` (OpenAI and Anthropic TypeScript, google-api-core), the message
@@ -77,7 +77,7 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
         return True
     if _PHRASE_BEFORE.search(before) and re.match(r"\s*\)", text[end:end + 4]):
         return True
-    if number >= 400 and (_CLIENT_SERVER.match(text, end) or _STATUS_CODE_AFTER.match(text, end)):
+    if number >= 400 and _STATUS_AFTER.match(text, end):
         return True
     phrase = _AFTER_PHRASE.match(text, end, end + WINDOW)
     return bool(phrase) and phrase.group(1).lower().startswith(REASON_PHRASES.get(number, ("\0",)))

@@ -9,6 +9,11 @@ RETRY_KEYS = ("max_retries", "base_delay_s", "multiplier", "jitter_ratio", "max_
               "window_s", "first_delay_s", "requires_no_output")
 
 
+def kind_ladder(kind: Mapping[str, Any]) -> str:
+    """The ladder a kind retries on when it is retried; kinds that name none use the transient one."""
+    return kind.get("ladder") or "transient"
+
+
 def retry_policy(ladder_name: str | None, ladders: Mapping[str, Mapping],
                  first_delay_s: float | None = None) -> dict[str, Any] | None:
     """rules.md section 3 as the `retry` object; None when no automatic retry applies."""

@@ -34,21 +34,24 @@ def sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?" else text + "."
 
 
-def named_host(text: str) -> str:
-    for pattern, _ in _CONNECTION_CAUSES:
+def _named_cause(text: str) -> tuple[str, str] | None:
+    """The host the text names, and the cause in plain words, when a known cause names one."""
+    for pattern, phrase in _CONNECTION_CAUSES:
         found = pattern.search(text)
         if found:
-            return f" {found.group(1)}"
-    return ""
+            return found.group(1), phrase.format(found.group(1))
+    return None
+
+
+def named_host(text: str) -> str:
+    named = _named_cause(text)
+    return f" {named[0]}" if named else ""
 
 
 def connection_cause(text: str) -> str:
     """Lead with the cause in plain words when the text names the host (rules.md rule 13)."""
-    for pattern, phrase in _CONNECTION_CAUSES:
-        found = pattern.search(text)
-        if found:
-            return ": " + phrase.format(found.group(1))
-    return " (connection refused, reset or timed out)"
+    named = _named_cause(text)
+    return ": " + named[1] if named else " (connection refused, reset or timed out)"
 
 
 def available_models(advertised: list[str] | None) -> str:
@@ -92,8 +95,12 @@ def render(ruleset: Ruleset, wording_id: str, frame: Frame, backend: Backend,
     if model and model.strip().lower() == "auto" and f"{wording_id}_auto" in ruleset.wordings:
         spec = ruleset.wordings[f"{wording_id}_auto"]
 
-    def named() -> str | None:
-        return model or named_model(frame.haystack)
+    found: list[str | None] = []
+
+    def named() -> str | None:  # searched for only when the template asks, and then once
+        if not found:
+            found.append(model or named_model(frame.haystack))
+        return found[0]
 
     producers = {
         "provider": lambda: backend.provider,

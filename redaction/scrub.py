@@ -29,8 +29,8 @@ def scrub(text: str) -> tuple[str, int]:
         return text, 0  # nothing in it could start a credential
     lowered = ascii_lower(text)
     credentials = find_spans(text, lowered=lowered)
-    urls = exfiltration_spans(text, lowered, credentials)
     protected = presigned_ranges(text, lowered)
+    urls = exfiltration_spans(text, lowered, credentials, protected)
     taken = [(s.start, s.end) for s in urls] + protected
     spans = sorted(urls + _outside(credentials, taken))  # credentials come sorted from merge
     text = replace_spans(text, spans)

@@ -23,7 +23,8 @@ PERCENT_LEVELS = 3
 WINDOW = 4096  # the longest credential match a window must hold around an escape
 
 
-def _json_char(match: re.Match) -> str:
+def json_escape_char(match: re.Match) -> str:
+    """The character a JSON escape (its body in group 1: `u00e9`, `n`, `"`) stands for."""
     body = match.group(1)
     return chr(int(body[1:], 16)) if body.startswith("u") else _SIMPLE.get(body, body)
 
@@ -66,8 +67,8 @@ class Level:
 def _levels(text: str) -> list[Level]:
     levels: list[Level] = []
     current = text
-    steps = [(_JSON_ESCAPE, _json_char)] + [(_PERCENT, _percent_char)] * PERCENT_LEVELS + [
-        (_JSON_ESCAPE, _json_char)]
+    steps = [(_JSON_ESCAPE, json_escape_char)] + [(_PERCENT, _percent_char)] * PERCENT_LEVELS + [
+        (_JSON_ESCAPE, json_escape_char)]
     for pattern, decode in steps:
         if not pattern.search(current):
             continue

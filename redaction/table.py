@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-
-import re2
 from dataclasses import dataclass
 from pathlib import Path
+
+import re2
 
 TABLE_PATH = Path(__file__).parent / "patterns.toml"
 CHECKS = {"pem_block", "bearer_value", "jwt_header", "sensitive_value", "parameter_value",

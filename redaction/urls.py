@@ -90,11 +90,12 @@ def presigned_ranges(text: str, lowered: str) -> list[tuple[int, int]]:
             if "x-amz-signature" in m.group() and is_presigned_s3(text[m.start():m.end()])]
 
 
-def exfiltration_spans(text: str, lowered: str, credentials: list[Span]) -> list[Span]:
-    """The URLs to replace whole; presigned S3 URLs are never among them."""
+def exfiltration_spans(text: str, lowered: str, credentials: list[Span],
+                       presigned: list[tuple[int, int]]) -> list[Span]:
+    """The URLs to replace whole; the presigned S3 URLs (`presigned_ranges`) are never among them."""
     if "http" not in lowered:
         return []
-    protected = presigned_ranges(text, lowered)
+    protected = set(presigned)
     found, cursor = [], 0
     for match in URL.finditer(lowered):
         start, end = match.span()

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, Callable
 
 import orjson
 from starlette.requests import Request
 
 from service.problems import Problem, ProblemCode
+from service.validation import require
 
 # Deeper JSON is refused as a shape problem: no error frame nests this deep, and the text
 # rendering of a frame must not run out of stack (orjson itself stops at 1024).
@@ -93,3 +94,10 @@ async def read_json(request: Request, limit: int) -> Any:
         raise Problem(ProblemCode.UNSUPPORTED_MEDIA_TYPE,
                       "Send the body as application/json (UTF-8).")
     return check_nesting(parse_json(await read_body(request, limit)))
+
+
+async def read_checked(request: Request, check: Callable[[Any], list]) -> Any:
+    """The request's JSON body within the configured limit, refused unless `check` finds it valid."""
+    body = await read_json(request, request.app.state.settings.max_body_bytes)
+    require(check(body))
+    return body

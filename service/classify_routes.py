@@ -8,7 +8,7 @@ from starlette.requests import Request
 
 import classifiers
 import redaction
-from service.body import read_json
+from service.body import read_checked
 from service.problems import Problem, ProblemCode
 from service.responses import JSONResponse
 from service.validation import check_classify, check_object, require
@@ -32,8 +32,7 @@ def note_verdicts(request: Request, answers: list[dict[str, Any]]) -> None:
 
 
 async def classify_one(request: Request) -> JSONResponse:
-    body = await read_json(request, request.app.state.settings.max_body_bytes)
-    require(check_classify(body))
+    body = await read_checked(request, check_classify)
     answer = classify_body(body)
     note_verdicts(request, [answer])
     return JSONResponse(answer)
@@ -49,8 +48,7 @@ def _batch_item(item: Any, index: int) -> dict[str, Any]:
 
 async def classify_batch(request: Request) -> JSONResponse:
     settings = request.app.state.settings
-    body = await read_json(request, settings.max_body_bytes)
-    require(check_object(body))
+    body = await read_checked(request, check_object)
     items = body.get("items")
     if not isinstance(items, list):
         require([{"path": "/items", "message": "is required and must be a list"}])
@@ -63,8 +61,7 @@ async def classify_batch(request: Request) -> JSONResponse:
 
 
 async def redact(request: Request) -> JSONResponse:
-    body = await read_json(request, request.app.state.settings.max_body_bytes)
-    require(check_object(body))
+    body = await read_checked(request, check_object)
     text = body.get("text")
     if not isinstance(text, str):
         require([{"path": "/text", "message": "is required and must be a string"}])

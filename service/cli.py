@@ -10,27 +10,23 @@ from typing import IO
 
 import orjson
 
-import classifiers
-from service.body import parse_json
+from service.body import check_nesting, parse_json
+from service.classify_routes import classify_body
 from service.problems import Problem, ProblemCode
-from service.validation import check_frame, require
+from service.validation import check_classify, require
 
 CONFIG = Path(__file__).resolve().parent / "gunicorn.conf.py"
 
 
 def classify_line(line: str, backend: str, models: list[str] | None) -> dict:
-    """One input line: a frame, or a whole classify request with `frame` and `backend`."""
+    """One input line: a frame, or a whole classify request with `frame` and `backend`; either is
+    validated and answered exactly as POST /v1/classify would."""
     try:
-        value = parse_json(line.encode("utf-8", "surrogatepass"))
-        if isinstance(value, dict) and "frame" in value and isinstance(value.get("backend"), str):
-            backend, models, hints, frame = (value["backend"], value.get("advertised_models"),
-                                             value.get("hints"), value["frame"])
-        else:
-            frame, hints = value, None
-        errors: list = []
-        check_frame(frame, "/frame", errors)
-        require(errors)
-        return classifiers.classify(frame, backend, models, hints).as_dict()
+        value = check_nesting(parse_json(line.encode("utf-8", "surrogatepass")))
+        whole = isinstance(value, dict) and "frame" in value and isinstance(value.get("backend"), str)
+        body = value if whole else {"frame": value, "backend": backend, "advertised_models": models}
+        require(check_classify(body))
+        return classify_body(body)
     except Problem as problem:
         return {"problem": problem.body()}
     except UnicodeError:

@@ -8,7 +8,6 @@ import time
 import uuid
 
 from service import telemetry
-
 from service.problems import Problem, ProblemCode
 from service.responses import dumps
 

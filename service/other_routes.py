@@ -5,19 +5,13 @@ from __future__ import annotations
 from starlette.requests import Request
 
 import classifiers
-from service.body import read_json
+from service.body import read_checked
 from service.responses import JSONResponse
-from service.validation import check_compaction, check_exit, check_refusal, check_turn, require
-
-
-async def _body(request: Request, check) -> dict:
-    body = await read_json(request, request.app.state.settings.max_body_bytes)
-    require(check(body))
-    return body
+from service.validation import check_compaction, check_exit, check_refusal, check_turn
 
 
 async def classify_exit(request: Request) -> JSONResponse:
-    body = await _body(request, check_exit)
+    body = await read_checked(request, check_exit)
     return JSONResponse(classifiers.classify_exit(
         body["backend"], body.get("stderr") or "",
         int(body["exit_code"]) if body.get("exit_code") is not None else None, body.get("signal"),
@@ -26,18 +20,18 @@ async def classify_exit(request: Request) -> JSONResponse:
 
 
 async def classify_turn(request: Request) -> JSONResponse:
-    body = await _body(request, check_turn)
+    body = await read_checked(request, check_turn)
     return JSONResponse(classifiers.classify_turn(
         body["backend"], body.get("prompt"), body["updates"], body.get("stop_reason"), body.get("error")))
 
 
 async def refusal(request: Request) -> JSONResponse:
-    body = await _body(request, check_refusal)
+    body = await read_checked(request, check_refusal)
     return JSONResponse(classifiers.classify_refusal(
         body["backend"], body.get("metadata"), body.get("stop_reason"),
         body.get("streamed_text") or "", body.get("error")))
 
 
 async def classify_compaction(request: Request) -> JSONResponse:
-    body = await _body(request, check_compaction)
+    body = await read_checked(request, check_compaction)
     return JSONResponse(classifiers.classify_compaction(body["params"]))

@@ -10,7 +10,7 @@ from classifiers.frame import Frame
 from classifiers.other.vocabulary import pattern, vocabulary
 from classifiers.rule import Facts
 from classifiers.ruleset import Ruleset
-from classifiers.verdict import retry_policy
+from classifiers.verdict import kind_ladder, retry_policy
 from redaction import scrub_text
 
 
@@ -81,7 +81,7 @@ def classify_exit(ruleset: Ruleset, report: ExitReport) -> dict[str, Any]:
         verdict = spec["transient"] if transient is None else transient
         return {"kind": kind, "transient": verdict, "exception": spec["exception"],
                 "message": scrub_text(message), "tags": [],
-                "retry": retry_policy(spec.get("ladder") or "transient", ruleset.ladders) if verdict else None,
+                "retry": retry_policy(kind_ladder(spec), ruleset.ladders) if verdict else None,
                 "recovery": recovery or spec["recovery"], "backend": backend.id, "backend_known": known,
                 "rule": rule, "ruleset": ruleset.id, "cause_line": _cause(cause)}
 

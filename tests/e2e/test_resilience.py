@@ -5,21 +5,15 @@ import os
 import signal
 import threading
 import time
-from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.conftest import Gunicorn
+from tests.gunicorn import Gunicorn
 
 pytestmark = pytest.mark.e2e
 BODY = {"backend": "claude", "frame": {"code": -32603, "message": "Internal error", "data": "Rate limited"}}
 CLIENTS = 4
-
-
-def worker_pids(server: Gunicorn) -> set[int]:
-    pid = server.process.pid
-    return {int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
 
 
 class Load:
@@ -60,13 +54,13 @@ class Load:
 def test_a_killed_worker_is_replaced_and_the_service_keeps_answering():
     server = Gunicorn(workers=2).start()
     try:
-        before = worker_pids(server)
+        before = server.worker_pids()
         with Load(server.url) as load:
             time.sleep(1.0)
             victim = sorted(before)[0]
             os.kill(victim, signal.SIGKILL)
             time.sleep(3.0)
-        after = worker_pids(server)
+        after = server.worker_pids()
         answered = load.outcomes.count("ok")
         failed = load.failures()
         print(f"\nSIGKILL one of 2 workers: {answered} answered, {len(failed)} failed {failed}")

@@ -7,7 +7,7 @@ import time
 import httpx
 import pytest
 
-from tests.conftest import Gunicorn
+from tests.gunicorn import Gunicorn
 from tests.e2e.otlp_receiver import Receiver
 
 pytestmark = pytest.mark.e2e

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.conftest import ROOT, Gunicorn
+from tests.gunicorn import ROOT, Gunicorn
 
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
 LOCK = ROOT / "requirements.lock"
