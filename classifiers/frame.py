@@ -95,6 +95,8 @@ class Frame:
     message_text: str
     data_obj: dict | None
     original: dict = field(repr=False)
+    # match_text per field, filled on first use: the rules, hints and wordings all read them.
+    _matched: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def read(cls, raw: dict) -> "Frame":
@@ -126,10 +128,13 @@ class Frame:
 
     def match_text(self, name: str) -> str:
         """What the rules read: the field's head and tail, with nested JSON escapes decoded."""
-        text = self.text(name)
-        if len(text) > HEAD_CHARS + TAIL_CHARS:
-            text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
-        return decode_escapes(text)
+        matched = self._matched.get(name)
+        if matched is None:
+            text = self.text(name)
+            if len(text) > HEAD_CHARS + TAIL_CHARS:
+                text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
+            matched = self._matched[name] = decode_escapes(text)
+        return matched
 
     @property
     def informative_message(self) -> str:

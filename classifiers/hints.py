@@ -27,10 +27,15 @@ _STATED_WAIT = re2.compile((
     r"|\bRetry-After\W{1,4}(\d+(?:\.\d+)?)(?:\s*(ms|m|h|d)\b)?"
     r"|\bretryDelay\W{1,4}(\d+(?:\.\d+)?)s\b").encode())  # searched as bytes: lone surrogates pass
 _CLIENT_RETRYING = b"retrying "
+# Every spelling above contains one of these: a text with neither skips the search.
+_STATED_WAIT_WORDS = ("try", "wait")
 
 
 def stated_wait_s(text: str) -> float | None:
     """The wait a provider asks for in its text, in seconds."""
+    lowered = text.lower()
+    if not any(word in lowered for word in _STATED_WAIT_WORDS):
+        return None
     data = text.encode("utf-8", "surrogatepass")
     for found in _STATED_WAIT.finditer(data):
         if data[max(0, found.start() - len(_CLIENT_RETRYING)):found.start()].lower() == _CLIENT_RETRYING:

@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from classifiers.frame import Frame
 from classifiers.model import is_advertised, rejected_model
 from classifiers.status import leading_status, status_matches, statuses_in
+
+
+class computed_once:
+    """functools.cached_property without the lock Python 3.11 takes on every first read (3.12
+    dropped it): a Facts object belongs to one classification, never shared between threads."""
+
+    def __init__(self, compute):
+        self.compute = compute
+        self.name = compute.__name__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 class Facts:
@@ -35,7 +49,7 @@ class Facts:
             self._occurring[field] = self._sets.occurring(field, self.text(field))
         return self._occurring[field]
 
-    @cached_property
+    @computed_once
     def statuses(self) -> tuple[int, ...]:
         stated = statuses_in(self.text("haystack"))
         for leading in leading_status(self.text("data")) + leading_status(self.text("message")):
@@ -45,11 +59,11 @@ class Facts:
             stated += (self.hinted_status,)
         return stated
 
-    @cached_property
+    @computed_once
     def first_error_status(self) -> tuple[int, ...]:
         return tuple(s for s in self.statuses if 400 <= s <= 599)[:1]
 
-    @cached_property
+    @computed_once
     def rejected(self) -> tuple[str | None, bool]:
         return rejected_model(self.frame.data_text)
 

@@ -43,7 +43,10 @@ STANDALONE_PHRASES: dict[str, int] = {
 _ALL_PHRASES = "|".join(re.escape(p) for ps in REASON_PHRASES.values() for p in ps)
 WINDOW = 48
 
-_NUMBER = re.compile(r"(?<![\d.])[1-5]\d\d(?!\d|[.,]\d)")
+# Three digits not inside a longer number or a decimal; what may not stand before one is
+# checked in code (a leading lookbehind would make `re` try every position of the text).
+_NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
+
 # What may stand right before the number (the text before it must end like this).
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
@@ -67,6 +70,10 @@ _LEADING = re.compile(
 _AFTER_COLON = re.compile(r":\s([45]\d\d) (?=[A-Z][a-z])")
 
 
+def _continues_number(before: str) -> bool:
+    return before == "." or before.isdecimal()  # isdecimal is what `\d` means in `re`
+
+
 def _is_status(text: str, start: int, end: int, number: int) -> bool:
     before = text[max(0, start - WINDOW):start]
     if _PREFIX.search(before):
@@ -88,6 +95,8 @@ def statuses_in(text: str) -> tuple[int, ...]:
     over a long field's head and tail only, see Frame.match_text)."""
     found: list[tuple[int, int]] = []
     for match in _NUMBER.finditer(text):
+        if match.start() and _continues_number(text[match.start() - 1]):
+            continue
         number = int(match.group())
         if _is_status(text, match.start(), match.end(), number):
             found.append((match.start(), number))

@@ -93,22 +93,18 @@ def _matches(pattern: CredentialPattern, subject: str) -> Iterable[re.Match]:
         yield from regex.finditer(subject)
 
 
+def _patterns_present(text: str, lowered: str) -> list[CredentialPattern]:
+    """The patterns worth running, in table order: those with a keyword in the (lowered) text,
+    found in one RE2 Set pass, and those without keywords that the text is long enough for."""
+    found = TABLE.keyword_set.Match(lowered.encode("utf-8", "surrogatepass")) or ()
+    positions = sorted([TABLE.keyed[entry] for entry in found] + [
+        i for i in TABLE.unkeyed if len(text) >= TABLE.patterns[i].min_length])
+    return [TABLE.patterns[i] for i in positions]
+
+
 def _candidates(text: str, depth: int, lowered: str | None) -> Iterable[Span]:
     lowered = ascii_lower(text) if lowered is None else lowered
-    present = None
-    if len(text) < 4096:  # many short texts (decoded runs, URL parts): one pass beats a loop
-        present = set()
-        for found in set(TABLE.keyword_regex.findall(lowered)):
-            present |= TABLE.implied[found]
-    for pattern in TABLE.patterns:
-        if pattern.keywords:
-            if present is not None:
-                if present.isdisjoint(pattern.keywords):
-                    continue
-            elif not any(k in lowered for k in pattern.keywords):
-                continue
-        elif pattern.min_length and len(text) < pattern.min_length:
-            continue
+    for pattern in _patterns_present(text, lowered):
         for match in _matches(pattern, lowered if pattern.lowered else text):
             span = _accept(pattern, match, text, depth)
             if span is not None:

@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from redaction.scrub import scrub_text
+from redaction.scrub import might_hold_credential, scrub_text
 
 MAX_CHARS = 2000
 # Only what can survive the cut is scrubbed the second time, plus room for a credential that
@@ -66,6 +66,11 @@ def truncate(line: str, limit: int = MAX_CHARS, already_dropped: int = 0) -> str
 
 def render_raw_detail(frame: dict) -> str:
     picked = {key: frame[key] for key in _FRAME_KEYS if key in frame}
+    line = _safe_json(picked)
+    if not might_hold_credential(line):
+        # Escaping only adds spellings; whatever could start a credential in a member's own
+        # text still shows in the line, so a quiet line means quiet members.
+        return truncate(line)
     line = _safe_json(scrub_value(picked))
     dropped = max(0, len(line) - SECOND_SCRUB_CHARS)
     return truncate(scrub_text(line[:SECOND_SCRUB_CHARS]), already_dropped=dropped)

@@ -1,4 +1,4 @@
-"""scrub(text): exfiltration URLs first, then credentials, then other spellings of them."""
+"""scrub(text): exfiltration URLs first, then credentials in any spelling."""
 
 from __future__ import annotations
 
@@ -23,25 +23,24 @@ def _outside(spans: list[Span], taken: list[tuple[int, int]]) -> list[Span]:
     return kept
 
 
+def might_hold_credential(text: str) -> bool:
+    """False when nothing in the text could start a credential: one RE2 search."""
+    return bool(text) and TABLE.trigger.search(text.encode("utf-8", "surrogatepass")) is not None
+
+
 def scrub(text: str) -> tuple[str, int]:
     """The text with every credential replaced by a marker, and how many spans were replaced."""
-    if not text or not TABLE.trigger.search(text.encode("utf-8", "surrogatepass")):
-        return text, 0  # nothing in it could start a credential
+    if not might_hold_credential(text):
+        return text, 0
     lowered = ascii_lower(text)
-    credentials = find_spans(text, lowered=lowered)
+    # Both views read the original text, so a token whose context or neighbour is escaped is
+    # found whole in the decoded view, not cut short where the plain view stopped.
+    credentials = merge(find_spans(text, lowered=lowered) + respelled_spans(text))
     protected = presigned_ranges(text, lowered)
     urls = exfiltration_spans(text, lowered, credentials, protected)
     taken = [(s.start, s.end) for s in urls] + protected
-    spans = sorted(urls + _outside(credentials, taken))  # credentials come sorted from merge
-    text = replace_spans(text, spans)
-    count = len(spans)
-    respelled = respelled_spans(text)
-    if respelled:
-        again = presigned_ranges(text, ascii_lower(text)) if protected else []
-        respelled = _outside(merge(respelled), again)
-        text = replace_spans(text, respelled)
-        count += len(respelled)
-    return text, count
+    spans = sorted(urls + _outside(credentials, taken))  # merge returns credentials sorted
+    return replace_spans(text, spans), len(spans)
 
 
 def scrub_text(text: str) -> str:

@@ -1,10 +1,11 @@
 """Credentials written in another spelling: JSON-escaped (\\" \\/ \\uXXXX) or percent-encoded.
 
 The credential pass runs on the text as it is. This pass decodes the text (JSON escapes, then up
-to three levels of percent-encoding, then JSON escapes again), remembering where every decoded
-character came from, and maps each credential the decoded view reveals back to the span of the
-original text that spells it. Only windows around decoded characters are scanned: a match with no
-decoded character in it is the very text the plain pass already read.
+to three levels of percent-encoding, then up to three more levels of JSON escapes), remembering
+where every decoded character came from, and maps each credential the decoded view reveals back
+to the span of the original text that spells it. That includes a credential spelled plainly whose
+context is escaped (`\\\"password\\\": \\\"...` two JSON levels down): the plain pass cannot
+see the key, the decoded view can. Only windows around escapes are scanned.
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ from bisect import bisect_right
 
 from redaction.credentials import Span, find_spans
 
-# Only escapes that can hide a credential's characters; \n and \t only ever end a token.
-_JSON_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/])")
+# Every JSON escape: \n and \t hide no credential character, but one right before a token
+# (`\nAKIA...`) would otherwise stand as a letter against its boundary.
+_JSON_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt])")
 _PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
-_ANY_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|[\"\\/])|%[0-9A-Fa-f]{2}")
+_ANY_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|[\"\\/bfnrt])|%[0-9A-Fa-f]{2}")
 _SIMPLE = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 PERCENT_LEVELS = 3
+# JSON text nested in JSON strings doubles its escapes at every level: gateways wrap an
+# upstream error body as a string, and the wrapper's wrapper does it again.
+INNER_JSON_LEVELS = 3
 WINDOW = 4096  # the longest credential match a window must hold around an escape
 
 
@@ -68,7 +73,7 @@ def _levels(text: str) -> list[Level]:
     levels: list[Level] = []
     current = text
     steps = [(_JSON_ESCAPE, json_escape_char)] + [(_PERCENT, _percent_char)] * PERCENT_LEVELS + [
-        (_JSON_ESCAPE, json_escape_char)]
+        (_JSON_ESCAPE, json_escape_char)] * INNER_JSON_LEVELS
     for pattern, decode in steps:
         if not pattern.search(current):
             continue
@@ -100,8 +105,7 @@ def _respelled_in(piece: str, offset: int) -> list[Span]:
         start, end = span.start, span.end
         for level in reversed(levels):
             start, end = level.source(start), level.source(end, end=True)
-        if piece[start:end] != view[span.start:span.end]:  # only other spellings
-            spans.append(Span(offset + start, offset + end, span.marker, span.pattern))
+        spans.append(Span(offset + start, offset + end, span.marker, span.pattern))
     return spans
 
 

@@ -49,8 +49,11 @@ class CredentialPattern:
 class PatternTable:
     patterns: tuple[CredentialPattern, ...]
     trigger: object  # RE2: something that could start a credential occurs (else nothing to do)
-    keyword_regex: re.Pattern  # every keyword of every pattern, to learn in one pass which occur
-    implied: dict  # a keyword found also means every keyword inside it occurs ("password" > "pass")
+    # RE2 Set, one entry per keyed pattern (its keywords as alternatives): one pass over a text
+    # names the patterns worth running; `keyed[entry]` is that pattern's position.
+    keyword_set: object
+    keyed: tuple[int, ...]
+    unkeyed: tuple[int, ...]
     marker: str
     encoded_marker: str
     url_marker: str
@@ -94,10 +97,23 @@ def load(path: Path = TABLE_PATH) -> PatternTable:
     if len(ids) != len(set(ids)):
         raise PatternTableError("patterns.toml: pattern ids must be unique")
     keywords = sorted({k for p in patterns for k in p.keywords}, key=len, reverse=True)
-    keyword_regex = re.compile("|".join(re.escape(k) for k in keywords))
-    implied = {k: frozenset(other for other in keywords if other in k) for k in keywords}
-    return PatternTable(patterns, _trigger(patterns, keywords), keyword_regex, implied,
+    keyword_set, keyed = _keyword_set(patterns)
+    unkeyed = tuple(i for i, p in enumerate(patterns) if not p.keywords)
+    return PatternTable(patterns, _trigger(patterns, keywords), keyword_set, keyed, unkeyed,
                         doc["marker"], doc["encoded_marker"], doc["url_marker"])
+
+
+def _keyword_set(patterns: tuple[CredentialPattern, ...]):
+    options = re2.Options()
+    options.log_errors = False
+    keyword_set = re2.Set.SearchSet(options)
+    keyed = []
+    for position, pattern in enumerate(patterns):
+        if pattern.keywords:
+            keyword_set.Add("|".join(re.escape(k) for k in pattern.keywords).encode())
+            keyed.append(position)
+    keyword_set.Compile()
+    return keyword_set, tuple(keyed)
 
 
 def _trigger(patterns: tuple[CredentialPattern, ...], keywords: list[str]):

@@ -13,6 +13,8 @@ from service.problems import Problem, ProblemCode
 from service.responses import JSONResponse
 from service.validation import check_classify, check_object, require
 
+UNKNOWN_BACKEND_LABEL = "unknown"
+
 
 def classify_body(body: dict) -> dict[str, Any]:
     return classifiers.classify(
@@ -20,13 +22,19 @@ def classify_body(body: dict) -> dict[str, Any]:
     ).as_dict()
 
 
+def _backend_label(answer: dict[str, Any]) -> str:
+    """Known backends by id; any other id the caller sent is one label, so a client cannot
+    grow the metrics without bound (nor put its own strings into them)."""
+    return answer["backend"] if answer["backend_known"] else UNKNOWN_BACKEND_LABEL
+
+
 def note_verdicts(request: Request, answers: list[dict[str, Any]]) -> None:
     """Hand the decision's facts (never its text) to telemetry through the ASGI scope."""
     verdicts = [a for a in answers if "kind" in a]
-    facts: dict[str, Any] = {"counted": [(a["kind"], a["backend"], a["transient"]) for a in verdicts]}
+    facts: dict[str, Any] = {"counted": [(a["kind"], _backend_label(a), a["transient"]) for a in verdicts]}
     if len(answers) == 1 and verdicts:
         one = verdicts[0]
-        facts.update(kind=one["kind"], rule=one["rule"], backend=one["backend"],
+        facts.update(kind=one["kind"], rule=one["rule"], backend=_backend_label(one),
                      transient=one["transient"])
     request.scope.setdefault("state", {})["verdict"] = facts
 

@@ -26,6 +26,17 @@ REQUEST_SECONDS = Histogram("verdict_request_duration_seconds", "Time to answer 
                             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0))
 access_log = logging.getLogger("verdict.access")
 _tracer = None
+# Labelled children, looked up once: every label value comes from a closed set (routes,
+# statuses, kinds, known backends), so this stays as small as the exposition itself.
+_children: dict[tuple, object] = {}
+
+
+def _child(metric, *labels: str):
+    key = (metric, labels)
+    child = _children.get(key)
+    if child is None:
+        child = _children[key] = metric.labels(*labels)
+    return child
 
 
 def start_tracing() -> None:
@@ -76,11 +87,11 @@ class _OtelInstruments:
 def record(route: str, method: str, status: int, started: float, request_id: str,
            facts: dict | None) -> None:
     seconds = time.perf_counter() - started
-    REQUEST_SECONDS.labels(route, str(status)).observe(seconds)
+    _child(REQUEST_SECONDS, route, str(status)).observe(seconds)
     attributes = {"http.route": route, "http.status_code": status}
     if facts:
         for kind, backend, transient in facts.get("counted", ()):
-            CLASSIFICATIONS.labels(kind, backend, str(transient).lower()).inc()
+            _child(CLASSIFICATIONS, kind, backend, str(transient).lower()).inc()
             if _OtelInstruments.counter is not None:
                 _OtelInstruments.counter.add(1, {"kind": kind, "backend": backend,
                                                  "transient": str(transient).lower()})

@@ -18,6 +18,15 @@ def test_unknown_backend_is_classified_with_the_shared_rules(client):
     assert answer["backend"] == "my-harness"
 
 
+def test_unknown_backend_ids_share_one_metrics_label(client):
+    """A caller's own backend ids must not grow /metrics, nor appear in it."""
+    for backend in ("harness-one", "harness-two"):
+        client.post("/v1/classify", json={"backend": backend, "frame": {"data": "HTTP 503"}})
+    exposition = client.get("/metrics").text
+    assert 'backend="unknown",kind="http_5xx",transient="true"' in exposition
+    assert "harness-one" not in exposition and "harness-two" not in exposition
+
+
 def test_redact_uses_the_classifier_redaction(client):
     text = "key AKIAIOSFODNN7EXAMPLE and postgres://u:hunter22@db/x"
     answer = client.post("/v1/redact", json={"text": text}).json()
