@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from classifiers.frame import Frame
+from classifiers.frame import Frame, surely_lacks
 from classifiers.hints import Hints, apply_hints
 from classifiers.rule import Facts, Rule
 from classifiers.ruleset import Ruleset
@@ -52,6 +52,8 @@ def substitute_model(frame: Frame) -> str | None:
         return None
     details = frame.data_obj.get("details") if frame.data_obj else None
     text = details if isinstance(details, str) else frame.match_text("data")
+    if surely_lacks(text, "is restricted"):
+        return None
     found = _SUBSTITUTION.search(text)
     return found.group(1) if found else None
 

@@ -18,6 +18,8 @@ MAX_ESCAPE_LEVELS = 3
 # end; the middle of a megabyte is echoed payload. Keeps matching bounded on the largest bodies
 # (redaction still reads everything).
 HEAD_CHARS, TAIL_CHARS = 65536, 16384
+# Built once: json.dumps with any non-default option builds a new encoder on every call.
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 _REQUEST_ID = re.compile(r"request[_\s]id ?[:=] ?([0-9a-f][0-9a-f-]*)", re.I)
 
 
@@ -25,7 +27,7 @@ def compact_json(value: Any) -> str:
     """Compact JSON text (keys in input order, non-ASCII kept); a value nested too deeply to
     render becomes a short note instead of an error: classify never raises."""
     try:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return _COMPACT.encode(value)
     except (RecursionError, ValueError, TypeError):
         return '"[value nested too deeply to render]"'
 
@@ -73,6 +75,13 @@ def decode_escapes(text: str) -> str:
             break
         text = _JSON_ESCAPE.sub(json_escape_char, text)
     return text
+
+
+def surely_lacks(text: str, word: str) -> bool:
+    """True when a case-insensitive pattern that needs `word` (lower case) cannot match: one
+    substring test instead of a search tried at every position. Only on ASCII text, where
+    `re`'s case folding is plain lower case (elsewhere it also folds 'ı' to 'i', 'ſ' to 's')."""
+    return text.isascii() and word not in text.lower()
 
 
 def is_boilerplate(message: str) -> bool:
@@ -150,5 +159,8 @@ class Frame:
 
     @property
     def request_id(self) -> str | None:
-        found = _REQUEST_ID.search(self.match_text("data"))
+        text = self.match_text("data")
+        if surely_lacks(text, "request"):
+            return None
+        found = _REQUEST_ID.search(text)
         return found.group(1) if found else None

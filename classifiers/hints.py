@@ -86,25 +86,25 @@ def apply_hints(ruleset: Ruleset, verdict: Verdict, hints: Hints, frame: Frame,
                 backend: Backend) -> Verdict:
     if hints.should_retry is False and verdict.transient:
         recovery = "none" if verdict.recovery in ("retry", "retry_within_window") else verdict.recovery
-        verdict = replace(verdict, transient=False, recovery=recovery,
-                          retry=verdict.retry if verdict.kind == "prompt_busy" else None)
+        verdict = verdict._replace(transient=False, recovery=recovery,
+                                   retry=verdict.retry if verdict.kind == "prompt_busy" else None)
     elif hints.should_retry is True and not verdict.transient:
         ladder = kind_ladder(ruleset.kinds[verdict.kind])
         if ladder == "prompt_busy":
             ladder = "transient"
         recovery = "retry" if verdict.recovery == "none" else verdict.recovery
-        verdict = replace(verdict, transient=True, recovery=recovery,
-                          retry=retry_policy(ladder, ruleset.ladders))
+        verdict = verdict._replace(transient=True, recovery=recovery,
+                                   retry=retry_policy(ladder, ruleset.ladders))
     after = hints.retry_after_s
     if after is None:
         return verdict
     if after > SPENT_ALLOWANCE_AFTER_S and verdict.kind == "throttle" and hints.should_retry is not True:
         usage = ruleset.kinds["usage_limit"]
         worded = render(ruleset, "usage_limit_retry_after", frame, backend, None, None, after)
-        return replace(verdict, kind="usage_limit", transient=False, retry=None,
-                       exception=usage["exception"], recovery=usage["recovery"],
-                       tags=tuple(sorted(set(verdict.tags) | {"usage_limit"})),
-                       message=worded.message)
+        return verdict._replace(kind="usage_limit", transient=False, retry=None,
+                                exception=usage["exception"], recovery=usage["recovery"],
+                                tags=tuple(sorted(set(verdict.tags) | {"usage_limit"})),
+                                message=worded.message)
     if verdict.retry is not None and after <= SPENT_ALLOWANCE_AFTER_S:
-        verdict = replace(verdict, retry={**verdict.retry, "first_delay_s": after})
+        verdict = verdict._replace(retry={**verdict.retry, "first_delay_s": after})
     return verdict

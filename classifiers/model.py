@@ -6,6 +6,7 @@ import re
 
 # rules.md rule 3: first letter T/t, the rest case-sensitive, straight quotes.
 NOT_AVAILABLE = re.compile(r"[Tt]he model '([^'\n]{1,200})' is not available")
+NOT_AVAILABLE_WORDS = "he model '"  # case-sensitive: absent, no search needed
 # `Invalid model ID` is case-sensitive; the id runs to whitespace, `,`, `;` or a quote and keeps
 # a trailing `.` as the backend wrote it.
 INVALID_ID = re.compile(r"Invalid model ID: ?([^\s,;'\"]{1,200})")
@@ -17,7 +18,7 @@ NAMED_ELSEWHERE = re.compile(
 
 def rejected_model(data_text: str) -> tuple[str | None, bool]:
     """The model id the data rejects, and whether it is the `is not available` form."""
-    found = NOT_AVAILABLE.search(data_text)
+    found = NOT_AVAILABLE.search(data_text) if NOT_AVAILABLE_WORDS in data_text else None
     if found:
         return found.group(1), True
     found = INVALID_ID.search(data_text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from classifiers.engine import is_plain_ascii
 from classifiers.frame import Frame
 from classifiers.model import is_advertised, rejected_model
 from classifiers.status import leading_status, status_matches, statuses_in
@@ -37,16 +38,29 @@ class Facts:
         self._sets = pattern_sets
         self._occurring: dict[str, frozenset[int]] = {}
         self._texts: dict[str, str] = {}
+        self._encoded: dict[str, bytes] = {}
+        self._plain: dict[str, bool] = {}
 
     def text(self, field: str) -> str:
         if field not in self._texts:
             self._texts[field] = self.frame.match_text(field)
         return self._texts[field]
 
+    def encoded(self, field: str) -> bytes:
+        """The field's text as RE2 reads it (lone surrogates pass)."""
+        if field not in self._encoded:
+            self._encoded[field] = self.text(field).encode("utf-8", "surrogatepass")
+        return self._encoded[field]
+
+    def plain_ascii(self, field: str) -> bool:
+        if field not in self._plain:
+            self._plain[field] = is_plain_ascii(self.text(field))
+        return self._plain[field]
+
     def occurring(self, field: str) -> frozenset[int]:
         """Which Set entries occur in the field: one combined pass, done at most once."""
         if field not in self._occurring:
-            self._occurring[field] = self._sets.occurring(field, self.text(field))
+            self._occurring[field] = self._sets.occurring(field, self.encoded(field))
         return self._occurring[field]
 
     @computed_once

@@ -89,8 +89,9 @@ def _matches(pattern: CredentialPattern, subject: str) -> Iterable[re.Match]:
                 if match:
                     yield match
         return
-    for regex in pattern.regexes:
-        yield from regex.finditer(subject)
+    for regex, needle in zip(pattern.regexes, pattern.needles):
+        if needle in subject:
+            yield from regex.finditer(subject)
 
 
 def _patterns_present(text: str, lowered: str) -> list[CredentialPattern]:

@@ -13,6 +13,8 @@ MAX_CHARS = 2000
 # straddles it (every string was already scrubbed before escaping).
 SECOND_SCRUB_CHARS = MAX_CHARS + 8192
 _FRAME_KEYS = ("code", "message", "data")
+# Built once: json.dumps with any non-default option builds a new encoder on every call.
+_ASCII_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 # One atom is an escape, a redaction marker or a single character; a cut falls between atoms.
 _ATOM = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|\[REDACTED: [^\]\n]{0,300}\]|.", re.S)
 
@@ -36,7 +38,7 @@ def scrub_value(value: Any, depth: int = 0) -> Any:
 
 def _safe_json(value: Any) -> str:
     try:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+        return _ASCII_COMPACT.encode(value)
     except (ValueError, RecursionError):
         return json.dumps(str(value), ensure_ascii=True)
 

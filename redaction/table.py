@@ -33,6 +33,9 @@ class PatternTableError(ValueError):
 class CredentialPattern:
     id: str
     regexes: tuple[re.Pattern, ...]
+    # Per regex, the literal every match starts with ("" when it has none): a text without it
+    # skips that regex (the sensitive-value family has 28 alternatives, one regex each).
+    needles: tuple[str, ...]
     lowered: bool
     not_after: frozenset[str]
     only_after: frozenset[str]
@@ -82,12 +85,56 @@ def _pattern(raw: dict) -> CredentialPattern:
     if lowered and any(c.isupper() for c in literals):
         raise PatternTableError(f"patterns.toml: {pid}: a ci pattern is written in lower case")
     only_after = PARAMETER_STARTS if raw.get("boundary") == "parameter" else frozenset()
-    return CredentialPattern(pid, regexes, lowered, BOUNDARIES.get(raw.get("boundary"), frozenset()),
+    return CredentialPattern(pid, regexes, tuple(leading_literal(s) for s in sources), lowered, BOUNDARIES.get(raw.get("boundary"), frozenset()),
                              only_after,
                              tuple(k.lower() for k in raw.get("keywords", ())),
                              int(raw.get("min_length", 0)), raw.get("finder"),
                              re.compile(f"(?:{raw['before']})$") if raw.get("before") else None,
                              raw.get("check"), float(raw.get("min_entropy", 0.0)), raw["why"])
+
+
+_LITERAL_CHAR = re.compile(r"""\\([^A-Za-z0-9])|([A-Za-z0-9_~:/=@!%&,;<>'" #-])""")
+
+
+def _alternates_at_top(source: str) -> bool:
+    """Whether `source` has a `|` outside every group and class (escapes minded)."""
+    depth, index, in_class = 0, 0, False
+    while index < len(source):
+        char = source[index]
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return True
+        index += 1
+    return False
+
+
+def leading_literal(source: str) -> str:
+    """The characters every match of `source` starts with: plain characters and escaped
+    punctuation up to the first other construct; a character a quantifier makes optional or
+    repeats is not part of it, and a pattern with top-level alternatives has none."""
+    if _alternates_at_top(source):
+        return ""
+    literal, index = [], 0
+    while index < len(source):
+        found = _LITERAL_CHAR.match(source, index)
+        if not found:
+            break
+        after = found.end()
+        if after < len(source) and source[after] in "?*+{":
+            break
+        literal.append(found.group(1) or found.group(2))
+        index = after
+    return "".join(literal)
 
 
 def load(path: Path = TABLE_PATH) -> PatternTable:

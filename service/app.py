@@ -12,7 +12,7 @@ from starlette.routing import Route
 
 import classifiers
 from service import classify_routes, ops_routes, other_routes
-from service.middleware import RequestIdMiddleware, TelemetryMiddleware
+from service.middleware import ServiceMiddleware
 from service.problems import Problem, ProblemCode
 from service.responses import ProblemResponse
 from service.settings import Settings
@@ -62,8 +62,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     app = Starlette(
         routes=ROUTES,
-        middleware=[Middleware(RequestIdMiddleware),
-                    Middleware(TelemetryMiddleware, routes=ROUTE_PATHS)],
+        middleware=[Middleware(ServiceMiddleware, routes=ROUTE_PATHS)],
         exception_handlers={Problem: _problem, HTTPException: _http_problem},
         lifespan=lifespan,
     )

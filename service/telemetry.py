@@ -88,28 +88,30 @@ def record(route: str, method: str, status: int, started: float, request_id: str
            facts: dict | None) -> None:
     seconds = time.perf_counter() - started
     _child(REQUEST_SECONDS, route, str(status)).observe(seconds)
-    attributes = {"http.route": route, "http.status_code": status}
-    if facts:
-        for kind, backend, transient in facts.get("counted", ()):
-            _child(CLASSIFICATIONS, kind, backend, str(transient).lower()).inc()
-            if _OtelInstruments.counter is not None:
-                _OtelInstruments.counter.add(1, {"kind": kind, "backend": backend,
-                                                 "transient": str(transient).lower()})
-        attributes.update({f"verdict.{k}": v for k, v in facts.items() if k != "counted"})
+    decision = {k: v for k, v in facts.items() if k != "counted"} if facts else {}
+    for kind, backend, transient in facts.get("counted", ()) if facts else ():
+        _child(CLASSIFICATIONS, kind, backend, str(transient).lower()).inc()
+        if _OtelInstruments.counter is not None:
+            _OtelInstruments.counter.add(1, {"kind": kind, "backend": backend,
+                                             "transient": str(transient).lower()})
     if _OtelInstruments.histogram is not None:
         _OtelInstruments.histogram.record(seconds, {"http.route": route, "http.status_code": status})
     if _tracer is not None:
-        span = _tracer.start_span(f"{method} {route}", start_time=int((time.time() - seconds) * 1e9))
-        for key in SPAN_ATTRIBUTES:
-            if key in attributes:
-                span.set_attribute(key, attributes[key])
-        span.end()
+        _export_span(method, route, status, seconds, decision)
     if access_log.isEnabledFor(logging.INFO):
         line = {"request_id": request_id, "method": method, "route": route, "status": status,
-                "duration_ms": round(seconds * 1000, 3)}
-        if facts:
-            line.update({k: v for k, v in facts.items() if k != "counted"})
+                "duration_ms": round(seconds * 1000, 3), **decision}
         access_log.info(orjson.dumps(line).decode())
+
+
+def _export_span(method: str, route: str, status: int, seconds: float, decision: dict) -> None:
+    attributes = {"http.route": route, "http.status_code": status,
+                  **{f"verdict.{k}": v for k, v in decision.items()}}
+    span = _tracer.start_span(f"{method} {route}", start_time=int((time.time() - seconds) * 1e9))
+    for key in SPAN_ATTRIBUTES:
+        if key in attributes:
+            span.set_attribute(key, attributes[key])
+    span.end()
 
 
 def metrics_exposition() -> tuple[bytes, str]:

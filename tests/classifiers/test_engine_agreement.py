@@ -1,0 +1,84 @@
+"""The matching engine answers as `re` does (classifiers/engine.py).
+
+On plain ASCII text a pattern is confirmed by RE2 (the Set's own pass, or the exact pattern in
+RE2) instead of `re`. For every rule pattern and every field text of the vectors and the corpus,
+and for generated ASCII text built from the patterns' own words, the engine's answer must equal
+`re.search` on the same text.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import classifiers
+from classifiers.engine import Exact, is_plain_ascii
+from classifiers.frame import Frame
+from classifiers.rule import Facts
+from tests.vectors import all_vectors
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+def matchers() -> list[tuple[str, str, Exact]]:
+    found = []
+    for rule in classifiers.ruleset().rules:
+        for part in ("pattern", "names", "unless"):
+            matcher = getattr(rule, part)
+            if matcher is not None:
+                found.append((f"{rule.id}.{part}", rule.field, matcher))
+    return found
+
+
+def sample_frames() -> list[dict]:
+    frames = [v["input"]["frame"] for v in all_vectors()]
+    for path in sorted(CORPUS.glob("*.jsonl")):
+        frames += [json.loads(line)["frame"] for line in path.read_text().splitlines() if line.strip()]
+    return frames
+
+
+def engine_answer(matcher: Exact, field: str, frame: dict) -> bool:
+    facts = Facts(Frame.read(dict(frame)), "", None, None, classifiers.ruleset().pattern_sets)
+    return matcher.occurs(facts, field)
+
+
+def reference_answer(matcher: Exact, field: str, frame: dict) -> bool:
+    return matcher.regex.search(Frame.read(dict(frame)).match_text(field)) is not None
+
+
+MATCHERS = matchers()
+FRAMES = sample_frames()
+
+
+def test_most_samples_take_the_fast_path():
+    plain = [f for f in FRAMES if is_plain_ascii(Frame.read(dict(f)).match_text("haystack"))]
+    assert len(plain) > len(FRAMES) / 2
+
+
+@pytest.mark.parametrize("name,field,matcher", MATCHERS, ids=[m[0] for m in MATCHERS])
+def test_engine_agrees_with_re_on_every_sample(name, field, matcher):
+    disagree = [f for f in FRAMES if engine_answer(matcher, field, f) != reference_answer(matcher, field, f)]
+    assert not disagree, disagree[:3]
+
+
+def pattern_words() -> list[str]:
+    """Literal runs of the rule patterns, so generated text meets the alternatives."""
+    words = set()
+    for _, _, matcher in MATCHERS:
+        words.update(w for w in re.findall(r"[A-Za-z][A-Za-z _-]{2,30}", matcher.regex.pattern))
+    return sorted(words)
+
+
+ascii_noise = st.text(st.characters(min_codepoint=0, max_codepoint=127), max_size=8)
+ascii_texts = st.lists(st.sampled_from(pattern_words()) | ascii_noise, max_size=8).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=ascii_texts, upper=st.booleans())
+def test_engine_agrees_with_re_on_generated_ascii(text, upper):
+    frame = {"code": -32603, "message": "Internal error", "data": text.upper() if upper else text}
+    for _, field, matcher in MATCHERS:
+        assert engine_answer(matcher, field, frame) == reference_answer(matcher, field, frame)
