@@ -51,7 +51,7 @@ _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 # What may stand right before the number (the text before it must end like this).
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
-    r"|\bstatus(?:[ _]?code)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error"
+    r"|\bstatus(?:[ _]?code)?(?: of)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error"
     r"|\breturned(?: (?:status|HTTP))?|\bresponse code|\brejected)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
 _JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$')
