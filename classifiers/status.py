@@ -32,6 +32,7 @@ REASON_PHRASES: dict[int, tuple[str, ...]] = {
 # Phrases that are a status on their own, without a number.
 STANDALONE_PHRASES: dict[str, int] = {
     "bad request": 400,
+    "unauthorized": 401,
     "bad gateway": 502,
     "service unavailable": 503,
     "gateway timeout": 504,
@@ -61,7 +62,7 @@ _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body.
 _STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code)\b")
 _STANDALONE = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
-_STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large", "bad request")
+_STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large", "bad request", "unauthorized")
 # SDKs render `<status> <Message>` (OpenAI and Anthropic TypeScript, google-api-core), the message
 # in any script ("429 当前..."); gateways render `<status>: {body}`. A number followed by lower
 # case or other punctuation is prose ("529 {...}" without a prefix stays prose).
