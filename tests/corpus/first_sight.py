@@ -69,5 +69,5 @@ def first_sight(batch: Path) -> str:
 
 
 if __name__ == "__main__":
-    for argument in sys.argv[1:] or sorted(str(p) for p in CORPUS_DIR.glob("harvest_2026_11_30_?.jsonl")):
+    for argument in sys.argv[1:] or sorted(str(p) for p in CORPUS_DIR.glob("harvest_2026_11_30_*.jsonl")):
         print(first_sight(Path(argument)))
