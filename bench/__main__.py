@@ -63,6 +63,18 @@ def against_floor() -> str:
             f"vs {cpu(floor):.0f} us for the floor")
 
 
+def cost_split() -> str:
+    """Worker CPU per request for the floor app, the service without its core, the full service."""
+    runs: dict[str, list[float]] = {"floor": [], "without core": [], "full": []}
+    with server("bench.floor_app:app") as bare, server("bench.stubbed_core_app:app") as stub, \
+            server() as verdict:
+        for _ in range(ROUNDS):
+            for name, target in (("floor", bare), ("without core", stub), ("full", verdict)):
+                runs[name].append(_load_with_cpu(target, SECONDS)[1])
+    figures = ", ".join(f"{name} {statistics.median(cpu):.0f} us" for name, cpu in runs.items())
+    return f"   worker CPU per request: {figures}"
+
+
 def worker_classes() -> str:
     """gunicorn's native asgi worker against uvicorn-worker, serving Verdict and the floor app."""
     figures = []
@@ -128,7 +140,8 @@ def largest_body() -> str:
 
 
 def main() -> None:
-    for figure in (in_process, against_floor, worker_classes, batches, redaction, memory, largest_body):
+    for figure in (in_process, against_floor, cost_split, worker_classes, batches, redaction, memory,
+                   largest_body):
         print(figure(), flush=True)
 
 
