@@ -23,6 +23,8 @@ import re
 
 import re2
 
+from redaction.regex_source import structural_chars
+
 logging.getLogger("absl").setLevel(logging.ERROR)
 FIELDS = ("data", "message", "haystack")
 SET_MEMORY = 32 << 20  # per Set: its automaton cache is rebuilt past this, never grown
@@ -45,24 +47,9 @@ def _drop_lookarounds(source: str) -> str:
         found = _LOOKAROUND_OPEN.search(source)
         if not found:
             return source
-        depth, index, in_class = 0, found.start(), False
-        while index < len(source):
-            char = source[index]
-            if char == "\\":
-                index += 2
-                continue
-            if in_class:
-                in_class = char != "]"
-            elif char == "[":
-                in_class = True
-            elif char == "(":
-                depth += 1
-            elif char == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            index += 1
-        source = source[:found.start()] + source[index + 1:]
+        closing = next((index for index, char, depth in structural_chars(source, found.start())
+                        if char == ")" and depth == 0), len(source))
+        source = source[:found.start()] + source[closing + 1:]
 
 
 def loosen(source: str) -> str:

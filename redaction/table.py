@@ -9,6 +9,8 @@ from pathlib import Path
 
 import re2
 
+from redaction.regex_source import structural_chars
+
 TABLE_PATH = Path(__file__).parent / "patterns.toml"
 CHECKS = {"pem_block", "bearer_value", "jwt_header", "sensitive_value", "parameter_value",
           "aws_secret"}
@@ -97,25 +99,8 @@ _LITERAL_CHAR = re.compile(r"""\\([^A-Za-z0-9])|([A-Za-z0-9_~:/=@!%&,;<>'" #-])"
 
 
 def _alternates_at_top(source: str) -> bool:
-    """Whether `source` has a `|` outside every group and class (escapes minded)."""
-    depth, index, in_class = 0, 0, False
-    while index < len(source):
-        char = source[index]
-        if char == "\\":
-            index += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            return True
-        index += 1
-    return False
+    """Whether `source` has a `|` outside every group and class."""
+    return any(char == "|" and depth == 0 for _, char, depth in structural_chars(source))
 
 
 def leading_literal(source: str) -> str:
