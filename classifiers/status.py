@@ -63,11 +63,12 @@ _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 _STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code)\b")
 _STANDALONE = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
 _STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large", "bad request", "unauthorized")
-# SDKs render `<status> <Message>` (OpenAI and Anthropic TypeScript, google-api-core), the message
-# in any script ("429 当前..."); gateways render `<status>: {body}`. A number followed by lower
-# case or other punctuation is prose ("529 {...}" without a prefix stays prose).
+# At the very start of the text (rules.md 2b): SDKs render `<status> <Message>` (OpenAI and
+# Anthropic TypeScript, google-api-core), the message in any script ("429 当前...") or, when the
+# body has no message, the body itself (`429 {...}`); Spring's RestClient `<status> - <Message>`;
+# gateways `<status>: {body}`. A number followed by lower case or other punctuation is prose.
 _LEADING = re.compile(
-    r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?([45]\d\d)(?: (?=[A-Z]|[^\x00-\x7f])|:\s?(?=[{\[]))")
+    r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?([45]\d\d)(?: (?:- )?(?=[A-Z{\[]|[^\x00-\x7f])|:\s?(?=[{\[]))")
 # ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ..."
 _AFTER_COLON = re.compile(r":\s([45]\d\d) (?=[A-Z][a-z])")
 
