@@ -85,15 +85,26 @@ def _compile(path: Path, rule_id: str, pattern: str, case: str, field: str, sets
         raise _fail(path, rule_id, f"pattern does not compile: {exc}") from exc
 
 
+CAMEL_WORDS = r"(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]|$)){2,}"
+
+
 def name_stems(names: list[str]) -> list[str]:
-    return sorted({re.sub(r"(?:Error|Exception)$", "", n) for n in names}, key=len, reverse=True)
+    """What each name may be written as without its suffix: only a stem of two or more words,
+    since a single word left over ('Connection', 'Server') is plain prose."""
+    stems = {re.sub(r"(?:Error|Exception)$", "", n) for n in names}
+    return sorted((s for s in stems if re.fullmatch(CAMEL_WORDS, s)), key=len, reverse=True)
 
 
 def names_pattern(names: list[str]) -> str:
     """CamelCase class names of two or more words match with or without an Error/Exception
-    suffix and behind any package prefix (rules.md 2b, more documented vocabulary)."""
-    body = "|".join(re.escape(s) for s in name_stems(names))
-    return rf"(?:^|[^A-Za-z0-9])(?:{body})(?:Error|Exception)?(?:$|[^A-Za-z0-9])"
+    suffix and behind any package prefix; a name whose stem is one word matches only whole
+    (rules.md 2b, more documented vocabulary)."""
+    stems = name_stems(names)
+    whole = sorted({n for n in names if re.sub(r"(?:Error|Exception)$", "", n) not in stems},
+                   key=len, reverse=True)
+    shortened = [rf"(?:{'|'.join(re.escape(s) for s in stems)})(?:Error|Exception)?"] if stems else []
+    body = "|".join(shortened + [re.escape(n) for n in whole])
+    return rf"(?:^|[^A-Za-z0-9])(?:{body})(?:$|[^A-Za-z0-9])"
 
 
 def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: set,
@@ -123,7 +134,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         raise _fail(path, rule_id, "case is 'ci' or 'cs'")
     has_text_condition = "pattern" in raw or "names" in raw
     for name in raw.get("names", []):
-        if not re.fullmatch(r"(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]|$)){2,}", name):
+        if not re.fullmatch(CAMEL_WORDS, name):
             raise _fail(path, rule_id, f"name {name!r} is not a CamelCase class name of two or more words")
     if has_text_condition and raw.get("field") not in FIELDS:
         raise _fail(path, rule_id, f"field must be one of {sorted(FIELDS)}")

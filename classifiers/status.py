@@ -27,6 +27,14 @@ REASON_PHRASES: dict[int, tuple[str, ...]] = {
     503: ("service unavailable", "service temporarily unavailable"),
     504: ("gateway timeout", "gateway time-out"),
     529: ("overloaded", "site is overloaded"),
+    # Cloudflare's own codes, with the phrases its error pages give them.
+    520: ("web server is returning an unknown error",),
+    521: ("web server is down",),
+    522: ("connection timed out",),
+    523: ("origin is unreachable",),
+    524: ("a timeout occurred",),
+    525: ("ssl handshake failed",),
+    526: ("invalid ssl certificate",),
 }
 
 # Phrases that are a status on their own, without a number.
