@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from classifiers.allowance import requested_above_limit
 from classifiers.engine import is_plain_ascii
 from classifiers.frame import Frame
 from classifiers.model import is_advertised, rejected_model
@@ -101,6 +102,7 @@ class Rule:
     status_first: bool
     marker: tuple[str, str] | None
     model: str | None
+    allowance: str | None
     backends: tuple[str, ...]
     source: str
 
@@ -118,6 +120,8 @@ class Rule:
         if self.model and not self._model_holds(facts):
             return False
         if self.status and not self._status_holds(facts):
+            return False
+        if self.allowance and not requested_above_limit(facts.text(self.field)):
             return False
         if self.pattern is not None or self.names is not None:
             named = self.names is not None and self.names.occurs(facts, self.field)

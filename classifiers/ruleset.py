@@ -17,10 +17,11 @@ RULES_DIR = Path(__file__).parent / "rules"
 RELEASE = "2026.12.0"
 FIELDS = {"data", "message", "haystack"}
 MODEL_CONDITIONS = {"named", "not_advertised"}
+ALLOWANCE_CONDITIONS = {"requested_above_limit"}
 RULE_KEYS = {
     "id", "order", "kind", "wording", "tags", "transient", "recovery", "field", "pattern", "case",
     "unless", "code", "status", "status_except", "status_first", "marker", "model",
-    "names", "backends", "why",
+    "allowance", "names", "backends", "why",
 }
 SUPPORT_FILES = {"taxonomy.toml", "backends.toml", "wording.toml", "other_inputs.toml"}
 
@@ -144,6 +145,8 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         raise _fail(path, rule_id, "unless needs a pattern and field")
     if "model" in raw and raw["model"] not in MODEL_CONDITIONS:
         raise _fail(path, rule_id, f"model must be one of {sorted(MODEL_CONDITIONS)}")
+    if "allowance" in raw and (raw["allowance"] not in ALLOWANCE_CONDITIONS or not has_text_condition):
+        raise _fail(path, rule_id, f"allowance must be one of {sorted(ALLOWANCE_CONDITIONS)}, with a pattern")
     for spec in raw.get("status", []) + raw.get("status_except", []):
         if not re.fullmatch(r"[1-5](?:\d\d|xx)", spec):
             raise _fail(path, rule_id, f"status {spec!r} is not like '429' or '4xx'")
@@ -171,6 +174,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         status_first=bool(raw.get("status_first", False)),
         marker=(raw["marker"]["key"], raw["marker"]["value"]) if "marker" in raw else None,
         model=raw.get("model"),
+        allowance=raw.get("allowance"),
         backends=tuple(raw.get("backends", ())),
         source=path.name,
     )
