@@ -1,0 +1,71 @@
+"""A bad rule table refuses to load, and the refusal names the file and the rule."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from classifiers.ruleset import RULES_DIR, SUPPORT_FILES, RulesetError, load
+
+GOOD = """
+[[rule]]
+id = "probe"
+order = 99.5
+kind = "throttle"
+wording = "throttle"
+field = "haystack"
+pattern = '\\bprobe\\b'
+why = "A rule written only to be broken by the cases below."
+"""
+
+
+def table_with(tmp_path: Path, rule_text: str, extra: str = "") -> Path:
+    """The support files as shipped, and one rule file holding the given rules."""
+    for name in SUPPORT_FILES:
+        shutil.copy(RULES_DIR / name, tmp_path / name)
+    (tmp_path / "probe.toml").write_text(rule_text + extra, encoding="utf-8")
+    return tmp_path
+
+
+def test_the_probe_table_loads_as_written(tmp_path):
+    assert [r.id for r in load(table_with(tmp_path, GOOD)).rules] == ["probe"]
+
+
+@pytest.mark.parametrize("change, problem", [
+    (('kind = "throttle"', 'kind = "slowdown"'), "is not in the taxonomy"),
+    (('wording = "throttle"', 'wording = "nowhere"'), "does not exist"),
+    (('field = "haystack"', 'field = "haystack"\ntags = ["shiny"]'), "closed tag set"),
+    (("pattern = '\\bprobe\\b'", "pattern = '(probe'"), "does not compile"),
+    (('why = "A rule written only to be broken by the cases below."\n', ""), "says why"),
+    (('id = "probe"', 'id = "Probe Rule"'), "lower-kebab-case"),
+    (('order = 99.5', 'order = "late"'), "order must be a number"),
+    (('field = "haystack"', 'field = "haystack"\nnames = ["Timeout"]'), "two or more words"),
+    (('field = "haystack"', 'field = "haystack"\nallowance = "always"'), "allowance must be one of"),
+    (('field = "haystack"', 'field = "haystack"\nstatus = ["42"]'), "is not like '429'"),
+    (('field = "haystack"', 'field = "haystack"\nrecovery = "pray"'), "not a known recovery"),
+])
+def test_a_broken_rule_is_refused_by_file_and_rule(tmp_path, change, problem):
+    old, new = change
+    assert old in GOOD
+    with pytest.raises(RulesetError) as refused:
+        load(table_with(tmp_path, GOOD.replace(old, new)))
+    assert str(refused.value).startswith("probe.toml: rule ")
+    assert problem in str(refused.value)
+
+
+def test_a_repeated_id_names_both_files(tmp_path):
+    directory = table_with(tmp_path, GOOD)
+    (directory / "twin.toml").write_text(GOOD.replace("99.5", "99.6"), encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"rule 'probe': id also used in probe.toml"):
+        load(directory)
+
+
+def test_a_shared_order_is_refused(tmp_path):
+    second = GOOD.replace('id = "probe"', 'id = "probe-two"')
+    with pytest.raises(RulesetError, match=r"order 99.5 also used by"):
+        load(table_with(tmp_path, GOOD, second))
+
+
+def test_a_file_that_is_not_toml_is_refused_by_name(tmp_path):
+    with pytest.raises(RulesetError, match=r"^probe.toml: not valid TOML"):
+        load(table_with(tmp_path, GOOD + "\n[[rule]\n"))
