@@ -28,7 +28,23 @@ def expected(entry: dict) -> tuple[str, bool]:
     return entry["kind"], entry["transient"]
 
 
+# Issue 8's bars for errors from sources the rules never saw: the retry verdict on 95%, the kind on 85%.
+UNSEEN_KIND_BAR, UNSEEN_VERDICT_BAR = 0.85, 0.95
+
+
+def _holdout() -> dict:
+    return json.loads((CORPUS_DIR / "holdout.json").read_text("utf-8"))
+
+
 def held_out_origins() -> set[str]:
     """Whole origins no rule was written from (see holdout.json); reported separately."""
-    path = CORPUS_DIR / "holdout.json"
-    return set(json.loads(path.read_text("utf-8"))["origins"]) if path.exists() else set()
+    return set(_holdout()["origins"])
+
+
+def held_out_floor() -> tuple[int, int, int]:
+    """The slice's agreement when last recorded: (kind hits, verdict hits, entries)."""
+    floor = _holdout()["floor"]
+    kind_hits, total = map(int, floor["kind"].split("/"))
+    verdict_hits, verdict_total = map(int, floor["verdict"].split("/"))
+    assert total == verdict_total, floor
+    return kind_hits, verdict_hits, total

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 import classifiers
-from tests.corpus.corpus import entries, expected, held_out_origins
+from tests.corpus.corpus import UNSEEN_KIND_BAR, UNSEEN_VERDICT_BAR, entries, expected, held_out_origins
 
 
 def _row(name: str, stats: list[int]) -> str:
@@ -17,6 +17,13 @@ def _table(title: str, groups: dict[str, list[int]]) -> list[str]:
     lines = [title, f"  {'':<34} {'n':>5} {'kind':>8} {'verdict':>8}"]
     lines += [_row(name, stats) for name, stats in sorted(groups.items())]
     return lines
+
+
+def _against_bars(stats: list[int], origins: int) -> str:
+    total, kind_ok, verdict_ok = stats
+    met = kind_ok / total >= UNSEEN_KIND_BAR and verdict_ok / total >= UNSEEN_VERDICT_BAR
+    return (f"  held-out slice: {origins} origins; issue 8's bars for unseen sources are kind "
+            f"{UNSEEN_KIND_BAR:.0%} and verdict {UNSEEN_VERDICT_BAR:.0%}: {'met' if met else 'NOT met'}")
 
 
 def report() -> str:
@@ -37,6 +44,7 @@ def report() -> str:
         labels = [a + b for a, b in zip(labels, label_hit)]
     lines = _table("Agreement with the spec-reconciled labels, by slice:", slices)
     lines.append(_row("all, raw labels (no spec notes)", labels))
+    lines.append(_against_bars(slices["held-out origins"], len(held_out)))
     lines += [""] + _table("By expected kind:", by_kind)
     lines += [""] + _table("By origin:", by_origin)
     return "\n".join(lines)
