@@ -126,17 +126,30 @@ def memory() -> str:
             f"after {served}: growth {growth:+.1%} (goal < 5%)")
 
 
+def _near_limit_texts() -> dict[str, str]:
+    """Bodies near the size limit that make each part of the work as long as it gets."""
+    size = 1_000_000
+    return {
+        "near-miss credentials": redaction_linear.adversarial_text(size),
+        "numbers that could be statuses": "é " + "400 " * (size // 4) + "Could not process image",
+        "words that start rule phrases": "é " + "model security token " * (size // 21) + "is expired",
+    }
+
+
 def largest_body() -> str:
-    text = redaction_linear.adversarial_text(1_000_000)
-    body = orjson.dumps({"backend": "", "frame": {"code": -32603, "message": "Internal error", "data": text}})
+    slowest = {}
     with server(workers=1) as verdict, httpx.Client(base_url=verdict.url, timeout=60) as http:
-        times = []
-        for _ in range(3):
-            start = time.perf_counter()
-            assert http.post("/v1/classify", content=body, headers={"content-type": "application/json"}).status_code == 200
-            times.append((time.perf_counter() - start) * 1000)
-    return (f"6. slowest of 3 near-limit bodies ({len(body) / 1048576:.2f} MiB of near-miss credentials): "
-            f"{max(times):.0f} ms (goal < 250)")
+        for name, text in _near_limit_texts().items():
+            body = orjson.dumps({"backend": "", "frame": {"code": -32603, "message": "Internal error", "data": text}})
+            times = []
+            for _ in range(3):
+                start = time.perf_counter()
+                response = http.post("/v1/classify", content=body, headers={"content-type": "application/json"})
+                assert response.status_code == 200
+                times.append((time.perf_counter() - start) * 1000)
+            slowest[name] = max(times)
+    listed = ", ".join(f"{name} {ms:.0f} ms" for name, ms in slowest.items())
+    return f"6. slowest of 3 near-limit bodies (about 1 MiB each): {listed} (goal < 250)"
 
 
 def main() -> None:

@@ -14,6 +14,11 @@ such text a pattern whose loosened form is the pattern itself is confirmed by th
 alone, and one without lookarounds by its exact form in RE2: a large alternation tried at
 every position by `re` costs tens of microseconds, RE2's automaton one linear pass
 (tests/classifiers/test_engine_agreement.py holds the two engines to the same answers).
+
+A rule pattern is an alternation of many phrasings. Each top-level branch joins the Set as its
+own entry, so the pass also says which branch occurred, and only those branches are confirmed:
+one short branch instead of the whole alternation, which for a pattern with counted repetitions
+is what pushed RE2 off its fast automaton (hundreds of microseconds per confirmation).
 """
 
 from __future__ import annotations
@@ -27,11 +32,14 @@ from redaction.regex_source import structural_chars
 
 logging.getLogger("absl").setLevel(logging.ERROR)
 FIELDS = ("data", "message", "haystack")
+SHORT_TEXT = 4096  # bytes of a field below which `re` confirms a branch with counted repetitions
 SET_MEMORY = 32 << 20  # per Set: its automaton cache is rebuilt past this, never grown
 _BOUNDED = re.compile(r"(?<!\\)\{(\d+),\d+\}")
 _LOOKAROUND_OPEN = re.compile(r"(?<!\\)\(\?<?[=!]")
 # ASCII characters that `re` counts as whitespace and RE2 does not.
 _CLASSES_DIFFER = re.compile(r"[\x0b\x1c-\x1f]")
+# Constructs that tie one branch to another: a global inline flag or a back-reference.
+_BRANCHES_COUPLED = re.compile(r"\(\?[aiLmsux]+\)|(?<!\\)\\\d|\(\?P=")
 
 
 def _options() -> re2.Options:
@@ -52,6 +60,16 @@ def _drop_lookarounds(source: str) -> str:
         source = source[:found.start()] + source[closing + 1:]
 
 
+def top_level_branches(source: str) -> list[str]:
+    """The alternatives of the pattern's outermost alternation (the pattern itself if none),
+    or the pattern whole when a construct ties its branches together."""
+    if _BRANCHES_COUPLED.search(source):
+        return [source]
+    cuts = [index for index, char, depth in structural_chars(source) if char == "|" and depth == 0]
+    bounds = [-1, *cuts, len(source)]
+    return [source[start + 1:end] for start, end in zip(bounds, bounds[1:])]
+
+
 def loosen(source: str) -> str:
     """A pattern whose language contains the given one, and that RE2 keeps small."""
     return _BOUNDED.sub(lambda m: "{%s,}" % m.group(1), _drop_lookarounds(source))
@@ -70,11 +88,15 @@ class Exact:
 class Confirmed(Exact):
     """An entry of its field's Set, confirmed by the exact pattern only when the Set saw it."""
 
-    def __init__(self, regex: re.Pattern, entry: int, set_decides: bool, exact_re2=None):
+    def __init__(self, regex: re.Pattern, entry: int, set_decides: bool, exact_re2=None,
+                 counted: bool = False):
         super().__init__(regex)
         self.entry = entry
         self.set_decides = set_decides  # the loosened form is the pattern itself
         self.exact_re2 = exact_re2  # the exact pattern in RE2, when it has no lookarounds
+        # Counted repetitions swell RE2's automaton past its cache, so on short text `re`
+        # searches such a branch faster; on long text RE2 keeps the search linear.
+        self.counted = counted
 
     def occurs(self, facts, field: str) -> bool:
         if self.entry not in facts.occurring(field):
@@ -82,9 +104,35 @@ class Confirmed(Exact):
         if facts.plain_ascii(field):
             if self.set_decides:
                 return True
-            if self.exact_re2 is not None:
+            if self.exact_re2 is not None and (
+                    not self.counted or len(facts.encoded(field)) > SHORT_TEXT):
                 return self.exact_re2.search(facts.encoded(field)) is not None
         return super().occurs(facts, field)
+
+
+class Alternatives(Exact):
+    """A pattern split at its top-level `|`: it occurs when one of its branches does, and only
+    the branches whose Set entries the pass saw are confirmed (an RE2-refused branch always is)."""
+
+    def __init__(self, regex: re.Pattern, branches: list[Exact]):
+        super().__init__(regex)
+        self.by_entry = {b.entry: b for b in branches if isinstance(b, Confirmed)}
+        self.unindexed = tuple(b for b in branches if not isinstance(b, Confirmed))
+        self.entries = frozenset(self.by_entry)
+
+    def occurs(self, facts, field: str) -> bool:
+        seen = facts.occurring(field) & self.entries
+        return (any(self.by_entry[e].occurs(facts, field) for e in seen)
+                or any(b.occurs(facts, field) for b in self.unindexed))
+
+
+def entries_of(matcher: Exact) -> frozenset[int] | None:
+    """The Set entries that can make the matcher occur; None when the Set cannot tell."""
+    if isinstance(matcher, Alternatives):
+        return None if matcher.unindexed else matcher.entries
+    if isinstance(matcher, Confirmed):
+        return frozenset((matcher.entry,))
+    return None
 
 
 def is_plain_ascii(text: str) -> bool:
@@ -102,6 +150,13 @@ class PatternSets:
     def add(self, field: str, source: str, ignore_case: bool) -> Exact:
         """Raises re.error when the pattern does not compile: `re` holds the reference semantics."""
         regex = re.compile(source, re.IGNORECASE if ignore_case else 0)
+        branches = top_level_branches(source)
+        if len(branches) == 1:
+            return self._add_branch(field, source, regex, ignore_case)
+        return Alternatives(regex, [
+            self._add_branch(field, b, re.compile(b, regex.flags), ignore_case) for b in branches])
+
+    def _add_branch(self, field: str, source: str, regex: re.Pattern, ignore_case: bool) -> Exact:
         flags = "(?i)" if ignore_case else ""
         loose = flags + loosen(source)
         try:
@@ -118,7 +173,8 @@ class PatternSets:
                 exact = re2.compile((flags + source).encode(), _options())
             except re2.error:
                 exact = None
-        return Confirmed(regex, entry, set_decides=False, exact_re2=exact)
+        return Confirmed(regex, entry, set_decides=False, exact_re2=exact,
+                         counted=bool(_BOUNDED.search(source)))
 
     def compile(self) -> None:
         for field, patterns in self._sets.items():

@@ -10,7 +10,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from classifiers.engine import Confirmed, PatternSets
+from classifiers.engine import PatternSets, entries_of
 from classifiers.rule import Rule
 
 RULES_DIR = Path(__file__).parent / "rules"
@@ -196,11 +196,12 @@ def _candidate_index(rules: list[Rule]) -> tuple[dict, tuple[int, ...]]:
     always: list[int] = []
     for position, rule in enumerate(rules):
         matchers = [m for m in (rule.pattern, rule.names) if m is not None]
-        if not matchers or not all(isinstance(m, Confirmed) for m in matchers):
+        entry_sets = [entries_of(m) for m in matchers]
+        if not matchers or any(entries is None for entries in entry_sets):
             always.append(position)
             continue
-        for matcher in matchers:
-            by_entry.setdefault(rule.field, {}).setdefault(matcher.entry, []).append(position)
+        for entry in frozenset().union(*entry_sets):
+            by_entry.setdefault(rule.field, {}).setdefault(entry, []).append(position)
     index = {field: {e: tuple(p) for e, p in entries.items()} for field, entries in by_entry.items()}
     return index, tuple(always)
 

@@ -50,6 +50,9 @@ STANDALONE_PHRASES: dict[str, int] = {
     "payload too large": 413,
     "request entity too large": 413,
 }
+# Each number is judged by a few small searches around it; past this many, a text is a list of
+# numbers (tokens, ids, a table), not a sentence about a status, and only its ends are read.
+HEAD_NUMBERS, TAIL_NUMBERS = 192, 64
 _ALL_PHRASES = "|".join(re.escape(p) for ps in REASON_PHRASES.values() for p in ps)
 WINDOW = 48
 
@@ -101,13 +104,21 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     return bool(phrase) and phrase.group(1).lower().startswith(REASON_PHRASES.get(number, ("\0",)))
 
 
+def _judged_numbers(text: str) -> list[re.Match]:
+    """The three-digit numbers worth judging: all of them, or on text dense with numbers (an
+    echoed token list, a table) the first and the last few, where a status is written."""
+    numbers = [m for m in _NUMBER.finditer(text)
+               if not (m.start() and _continues_number(text[m.start() - 1]))]
+    if len(numbers) <= HEAD_NUMBERS + TAIL_NUMBERS:
+        return numbers
+    return numbers[:HEAD_NUMBERS] + numbers[-TAIL_NUMBERS:]
+
+
 def statuses_in(text: str) -> tuple[int, ...]:
     """Every status the text states, in order of appearance, without repeats (the rules hand
     over a long field's head and tail only, see Frame.match_text)."""
     found: list[tuple[int, int]] = []
-    for match in _NUMBER.finditer(text):
-        if match.start() and _continues_number(text[match.start() - 1]):
-            continue
+    for match in _judged_numbers(text):
         number = int(match.group())
         if _is_status(text, match.start(), match.end(), number):
             found.append((match.start(), number))

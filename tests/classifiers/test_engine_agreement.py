@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import classifiers
-from classifiers.engine import Exact, is_plain_ascii
+from classifiers.engine import Alternatives, Exact, PatternSets, is_plain_ascii
 from classifiers.frame import Frame
 from classifiers.rule import Facts
 from tests.vectors import all_vectors
@@ -94,3 +94,19 @@ def test_engine_agrees_with_re_on_generated_ascii(text, upper):
     frame = {"code": -32603, "message": "Internal error", "data": text.upper() if upper else text}
     for _, field, matcher in MATCHERS:
         assert engine_answer(matcher, field, frame) == reference_answer(matcher, field, frame)
+
+
+def test_an_alternation_confirms_every_branch_the_set_saw():
+    """Branches whose loosened forms occur but whose exact forms do not must not hide the one
+    that does match, whichever order the Set reports them in."""
+    sets = PatternSets()
+    matcher = sets.add("data", r"ab[^\n]{0,2}c|de[^\n]{0,2}f|gh[^\n]{0,2}i|xyz", True)
+    sets.compile()
+    assert isinstance(matcher, Alternatives) and len(matcher.entries) == 4
+
+    def occurs(text: str) -> bool:
+        return matcher.occurs(Facts(Frame.read({"data": text}), "", None, None, sets), "data")
+
+    assert occurs("ab-----c de-----f gh-----i xyz")
+    assert not occurs("ab-----c de-----f gh-----i")
+    assert occurs("de-f")
