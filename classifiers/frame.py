@@ -12,7 +12,9 @@ from redaction.spellings import json_escape_char
 BOILERPLATE_MESSAGE = "internal error"
 _STREAM_ENVELOPE = re.compile(r"^\s*Encountered an error in the response stream:\s*", re.I)
 _TRAILING_REQUEST_ID = re.compile(r"\s*\(request_id:\s*[0-9a-f][0-9a-f-]*\)\s*$", re.I)
-_JSON_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt])")
+# JSON's escapes, and the apostrophe escaped as a quoted string in Python or JavaScript source
+# carries it ("the model\'s context length"): a rule reads the character, not its spelling.
+_JSON_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[\"\\/bfnrt'])")
 MAX_ESCAPE_LEVELS = 3
 # Rules read a very long field's head and tail: an error states itself near the start or the
 # end; the middle of a megabyte is echoed payload. Keeps matching bounded on the largest bodies
