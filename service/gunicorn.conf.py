@@ -1,6 +1,5 @@
 """The one gunicorn configuration for `make serve`, the container and the end-to-end tests."""
 
-import logging
 import os
 import shutil
 import sys
@@ -36,15 +35,10 @@ def on_starting(server):
 
 
 def post_fork(server, worker):
-    """Each worker starts its own telemetry after the fork (threads do not survive one)."""
-    access = logging.getLogger("verdict.access")
-    if not access.handlers:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("%(message)s"))
-        access.addHandler(handler)
-        access.setLevel(os.environ.get("VERDICT_ACCESS_LOG_LEVEL", "INFO"))
-        access.propagate = False
+    """Each worker starts its own access log and telemetry after the fork (threads do not
+    survive one)."""
     from service import telemetry
+    telemetry.access_log.open(sys.stderr.buffer, os.environ.get("VERDICT_ACCESS_LOG_LEVEL", "INFO"))
     telemetry.start_tracing()
 
 

@@ -24,7 +24,6 @@ CLASSIFICATIONS = Counter("verdict_classifications_total", "Frames classified, b
 REQUEST_SECONDS = Histogram("verdict_request_duration_seconds", "Time to answer a request.",
                             ["route", "status"],
                             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0))
-access_log = logging.getLogger("verdict.access")
 _tracer = None
 # Labelled children, looked up once: every label value comes from a closed set (routes,
 # statuses, kinds, known backends), so this stays as small as the exposition itself.
@@ -37,6 +36,28 @@ def _child(metric, *labels: str):
     if child is None:
         child = _children[key] = metric.labels(*labels)
     return child
+
+
+class AccessLog:
+    """One JSON line per request, written whole to a binary stream (stderr in gunicorn's
+    workers). Not through `logging`: a LogRecord (caller lookup, formatting, handler lock) cost
+    15-23 us a line on these machines, one write and flush about 2 us."""
+
+    def __init__(self) -> None:
+        self.stream = None
+
+    def open(self, stream, level_name: str) -> None:
+        """On at INFO and below (the default); an unknown level name leaves it on."""
+        level = logging.getLevelName(level_name.strip().upper())
+        self.stream = stream if not isinstance(level, int) or level <= logging.INFO else None
+
+    def write(self, line: dict) -> None:
+        if self.stream is not None:
+            self.stream.write(orjson.dumps(line) + b"\n")
+            self.stream.flush()
+
+
+access_log = AccessLog()
 
 
 def start_tracing() -> None:
@@ -98,10 +119,9 @@ def record(route: str, method: str, status: int, started: float, request_id: str
         _OtelInstruments.histogram.record(seconds, {"http.route": route, "http.status_code": status})
     if _tracer is not None:
         _export_span(method, route, status, seconds, decision)
-    if access_log.isEnabledFor(logging.INFO):
-        line = {"request_id": request_id, "method": method, "route": route, "status": status,
-                "duration_ms": round(seconds * 1000, 3), **decision}
-        access_log.info(orjson.dumps(line).decode())
+    if access_log.stream is not None:
+        access_log.write({"request_id": request_id, "method": method, "route": route,
+                          "status": status, "duration_ms": round(seconds * 1000, 3), **decision})
 
 
 def _export_span(method: str, route: str, status: int, seconds: float, decision: dict) -> None:
