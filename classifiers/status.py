@@ -41,6 +41,7 @@ REASON_PHRASES: dict[int, tuple[str, ...]] = {
 STANDALONE_PHRASES: dict[str, int] = {
     "bad request": 400,
     "unauthorized": 401,
+    "payment required": 402,
     "bad gateway": 502,
     "service unavailable": 503,
     "gateway timeout": 504,
@@ -73,7 +74,8 @@ _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body.
 _STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code)\b")
 _STANDALONE = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
-_STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large", "bad request", "unauthorized")
+_STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large", "bad request",
+                     "unauthorized", "payment required")
 # At the very start of the text (rules.md 2b): SDKs render `<status> <Message>` (OpenAI and
 # Anthropic TypeScript, google-api-core), the message in any script ("429 当前...") or, when the
 # body has no message, the body itself (`429 {...}`); Spring's RestClient `<status> - <Message>`;
