@@ -143,8 +143,14 @@ class Frame:
         if matched is None:
             text = self.text(name)
             if len(text) > HEAD_CHARS + TAIL_CHARS:
-                text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
-            matched = self._matched[name] = decode_escapes(text)
+                matched = decode_escapes(f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}")
+            elif name == "haystack":
+                # No escape spans the space between the two, so the fields decoded apart are
+                # the haystack decoded whole, and each field is decoded once for every rule.
+                matched = f"{self.match_text('data')} {self.match_text('message')}"
+            else:
+                matched = decode_escapes(text)
+            self._matched[name] = matched
         return matched
 
     @property

@@ -9,7 +9,7 @@ from classifiers.allowance import requested_above_limit
 from classifiers.engine import is_plain_ascii
 from classifiers.frame import Frame
 from classifiers.model import is_advertised, rejected_model
-from classifiers.status import leading_status, status_matches, statuses_in
+from classifiers.status import leading_status, statuses_in
 
 
 class computed_once:
@@ -97,8 +97,7 @@ class Rule:
     names: Any
     unless: Any
     code: tuple[int, ...] | str | None
-    status: tuple[str, ...]
-    status_except: tuple[int, ...]
+    status: frozenset[int]  # every status the rule's specs accept, its exceptions left out
     status_first: bool
     marker: tuple[str, str] | None
     model: str | None
@@ -148,7 +147,4 @@ class Rule:
     def _status_holds(self, facts: Facts) -> bool:
         # rules.md 2b: when a 4xx and a 5xx both appear, the first in the text decides.
         stated = facts.first_error_status if self.status_first else facts.statuses
-        return any(
-            status not in self.status_except and any(status_matches(status, s) for s in self.status)
-            for status in stated
-        )
+        return not self.status.isdisjoint(stated)

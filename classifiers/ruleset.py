@@ -12,6 +12,7 @@ from typing import Mapping
 
 from classifiers.engine import PatternSets, entries_of
 from classifiers.rule import Rule
+from classifiers.status import accepted_statuses
 
 RULES_DIR = Path(__file__).parent / "rules"
 RELEASE = "2026.12.0"
@@ -169,8 +170,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         names=sets.add(field, names_pattern(raw["names"]), False) if raw.get("names") else None,
         unless=_compile(path, rule_id, raw["unless"], case, field, sets) if "unless" in raw else None,
         code=tuple(code) if isinstance(code, list) else code,
-        status=tuple(raw.get("status", ())),
-        status_except=tuple(int(s) for s in raw.get("status_except", ())),
+        status=accepted_statuses(raw.get("status", ()), raw.get("status_except", ())),
         status_first=bool(raw.get("status_first", False)),
         marker=(raw["marker"]["key"], raw["marker"]["value"]) if "marker" in raw else None,
         model=raw.get("model"),

@@ -139,6 +139,14 @@ def leading_status(text: str) -> tuple[int, ...]:
     return (int(found.group(1)),) if found else ()
 
 
+def accepted_statuses(specs, exceptions=()) -> frozenset[int]:
+    """Every status that one of the specs accepts ("429", "5xx"), the exceptions left out:
+    a rule then asks one set question instead of matching each spec."""
+    left_out = {int(s) for s in exceptions}
+    return frozenset(status for status in range(100, 600)
+                     if status not in left_out and any(status_matches(status, spec) for spec in specs))
+
+
 def status_matches(status: int, spec: str) -> bool:
     """`spec` is an exact status ("429") or a class ("4xx")."""
     if spec.endswith("xx"):

@@ -5,6 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import classifiers
+from classifiers.frame import Frame, decode_escapes
 from redaction import render_raw_detail, scrub
 
 json_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
@@ -58,3 +59,16 @@ def test_classify_never_raises_for_frames_nested_past_the_stack():
         deep = [deep]
     answer = classifiers.classify({"code": -32603, "data": deep}, "").as_dict()
     assert answer["kind"] == "unknown" and len(answer["raw_detail"]) <= 2000
+
+
+escaped_texts = st.lists(st.sampled_from(["\\", "\\\\", "\\n", "\\\"", "\\u00e9", "\\'", "u00", "n", " ", "x"])
+                         | st.text(max_size=6), max_size=12).map("".join)
+
+
+@FAST
+@given(data=escaped_texts, message=escaped_texts)
+def test_the_haystack_is_the_two_fields_decoded_whole(data, message):
+    """Frame.match_text builds a short haystack from the fields' own decodings; that must be
+    what decoding the joined text gives."""
+    read = Frame.read({"code": -32603, "message": message, "data": data})
+    assert read.match_text("haystack") == decode_escapes(f"{read.data_text} {read.message_text}")
