@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import classifiers
-from classifiers.engine import Alternatives, Exact, PatternSets, is_plain_ascii
+from classifiers.engine import SHORT_TEXT, Alternatives, Confirmed, Exact, PatternSets, is_plain_ascii
 from classifiers.frame import Frame
 from classifiers.rule import Facts
 from tests.vectors import all_vectors
@@ -94,6 +94,37 @@ def test_engine_agrees_with_re_on_generated_ascii(text, upper):
     frame = {"code": -32603, "message": "Internal error", "data": text.upper() if upper else text}
     for _, field, matcher in MATCHERS:
         assert engine_answer(matcher, field, frame) == reference_answer(matcher, field, frame)
+
+
+def counted_branches() -> list[tuple[str, str, Confirmed]]:
+    """Every branch confirmed by its exact form in RE2 on long text: one with counted
+    repetitions that its Set entry alone cannot decide."""
+    found = []
+    for name, field, matcher in MATCHERS:
+        branches = matcher.by_entry.values() if isinstance(matcher, Alternatives) else [matcher]
+        found += [(name, field, b) for b in branches if isinstance(b, Confirmed)
+                  and b.exact_re2 is not None and b.counted and not b.set_decides]
+    return found
+
+
+COUNTED = counted_branches()
+
+
+@pytest.mark.parametrize("gap", [1, 500])
+def test_counted_branches_agree_with_re_when_their_words_are_near_and_far(gap):
+    """A branch's own words, once side by side and once farther apart than any bound, on text
+    past SHORT_TEXT: the loosened form occurs in both, the exact one only where the gaps allow,
+    and RE2's exact form must say what `re` says."""
+    assert len(COUNTED) > 20
+    disagree = []
+    for name, field, branch in COUNTED:
+        words = re.findall(r"[A-Za-z][A-Za-z ]{2,30}", branch.regex.pattern)
+        text = "q" * SHORT_TEXT + " " + ("z" * gap).join(f" {w} " for w in words)
+        frame = {"code": -32603, "message": text, "data": text}
+        facts = Facts(Frame.read(frame), "", None, None, classifiers.ruleset().pattern_sets)
+        if branch.occurs(facts, field) != (branch.regex.search(facts.text(field)) is not None):
+            disagree.append(name)
+    assert not disagree, disagree[:5]
 
 
 def test_an_alternation_confirms_every_branch_the_set_saw():
