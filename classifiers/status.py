@@ -74,6 +74,9 @@ _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body.
 _STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code)\b")
 _STANDALONE = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
+# The same phrases searched in lower-cased text without re.I, which `re` runs about twice as
+# fast; only where lower-casing kept every offset (it does not for a few letters such as 'İ').
+_STANDALONE_LOWER = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b")
 _STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large", "bad request",
                      "unauthorized", "payment required")
 # At the very start of the text (rules.md 2b): SDKs render `<status> <Message>` (OpenAI and
@@ -126,7 +129,9 @@ def statuses_in(text: str) -> tuple[int, ...]:
             found.append((match.start(), number))
     lowered = text.lower()
     if any(word in lowered for word in _STANDALONE_WORDS):
-        found += [(m.start(), STANDALONE_PHRASES[m.group(1).lower()]) for m in _STANDALONE.finditer(text)]
+        phrases = (_STANDALONE_LOWER.finditer(lowered) if len(lowered) == len(text)
+                   else _STANDALONE.finditer(text))
+        found += [(m.start(), STANDALONE_PHRASES[m.group(1).lower()]) for m in phrases]
     ordered: list[int] = []
     for _, status in sorted(found):
         if status not in ordered:

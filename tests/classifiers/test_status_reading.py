@@ -30,3 +30,12 @@ def test_text_with_few_numbers_has_every_number_judged(monkeypatch):
     monkeypatch.setattr(status, "_is_status", lambda *a: judged.append(a[1]) or original(*a))
     statuses_in("code 200, then 404 Not Found, then HTTP 503")
     assert len(judged) == 3
+
+
+def test_reason_phrases_keep_their_order_where_lower_casing_moves_offsets():
+    """'İ' lower-cases to two characters, so phrases are then searched in the original text:
+    the 429 written first still comes first."""
+    text = "İstanbul edge: Too Many Requests, then upstream Bad Gateway"
+    assert len(text.lower()) != len(text)
+    assert statuses_in(text) == (429, 502)
+    assert statuses_in(text.replace("İ", "I")) == (429, 502)
