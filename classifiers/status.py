@@ -42,6 +42,7 @@ STANDALONE_PHRASES: dict[str, int] = {
     "bad request": 400,
     "unauthorized": 401,
     "payment required": 402,
+    "forbidden": 403,
     "bad gateway": 502,
     "service unavailable": 503,
     "gateway timeout": 504,
@@ -78,7 +79,7 @@ _STANDALONE = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRA
 # fast; only where lower-casing kept every offset (it does not for a few letters such as 'İ').
 _STANDALONE_LOWER = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b")
 _STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large", "bad request",
-                     "unauthorized", "payment required")
+                     "unauthorized", "payment required", "forbidden")
 # At the very start of the text (rules.md 2b): SDKs render `<status> <Message>` (OpenAI and
 # Anthropic TypeScript, google-api-core), the message in any script ("429 当前...") or, when the
 # body has no message, the body itself (`429 {...}`); Spring's RestClient `<status> - <Message>`;
