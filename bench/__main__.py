@@ -69,7 +69,9 @@ def against_floor() -> str:
             f"p99 {med(service, 'p99_ms'):.1f} ms; floor endpoint {med(floor, 'rps'):.0f} req/s, "
             f"p50 {med(floor, 'p50_ms'):.1f} ms, p99 {med(floor, 'p99_ms'):.1f} ms; "
             f"ratio {ratio:.2f} (goal >= 0.80); worker CPU per request {cpu(service):.0f} us "
-            f"vs {cpu(floor):.0f} us for the floor")
+            f"vs {cpu(floor):.0f} us for the floor, a ratio of {cpu(floor) / cpu(service):.2f} "
+            f"(steadier: on 2 cores the load generator competes with the workers, and the floor's "
+            f"rate swings with it)")
 
 
 def cost_split() -> str:
