@@ -10,7 +10,7 @@ from service.settings import Settings
 _settings = Settings.from_env()
 
 wsgi_app = "service.asgi:app"
-worker_class = "service.worker.SettlingASGIWorker"  # the native ASGI worker, see service/worker.py
+worker_class = "asgi"
 bind = f"{_settings.host}:{_settings.port}"
 workers = _settings.workers
 worker_connections = 1000
