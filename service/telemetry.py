@@ -52,9 +52,13 @@ class AccessLog:
         self.stream = stream if not isinstance(level, int) or level <= logging.INFO else None
 
     def write(self, line: dict) -> None:
-        if self.stream is not None:
+        if self.stream is None:
+            return
+        try:
             self.stream.write(orjson.dumps(line) + b"\n")
             self.stream.flush()
+        except (OSError, ValueError):
+            pass  # like logging's handlers: a closed or broken stderr never fails the request
 
 
 access_log = AccessLog()

@@ -24,3 +24,21 @@ def test_silenced_above_info(level):
     log.open(stream, level)
     log.write({"route": "/v1/classify", "status": 200})
     assert stream.getvalue() == b""
+
+
+class _Broken:
+    def write(self, data):
+        raise BrokenPipeError("stderr went away")
+
+    def flush(self):
+        pass
+
+
+def test_a_broken_stream_never_fails_the_request():
+    log = AccessLog()
+    log.open(_Broken(), "INFO")
+    log.write({"route": "/v1/classify", "status": 200})  # must not raise
+    closed = io.BytesIO()
+    closed.close()
+    log.open(closed, "INFO")
+    log.write({"route": "/v1/classify", "status": 200})
