@@ -74,10 +74,11 @@ _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body.
 _STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code)\b")
-_STANDALONE = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b", re.I)
+_STANDALONE_ALTERNATION = r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b"
+_STANDALONE = re.compile(_STANDALONE_ALTERNATION, re.I)
 # The same phrases searched in lower-cased text without re.I, which `re` runs about twice as
 # fast; only where lower-casing kept every offset (it does not for a few letters such as 'İ').
-_STANDALONE_LOWER = re.compile(r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b")
+_STANDALONE_LOWER = re.compile(_STANDALONE_ALTERNATION)
 _STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large", "bad request",
                      "unauthorized", "payment required", "forbidden")
 # At the very start of the text (rules.md 2b): SDKs render `<status> <Message>` (OpenAI and
