@@ -66,10 +66,12 @@ _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
     r"|\bstatus(?:[ _]?code)?(?: of)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error"
-    r"|\breturned(?: (?:status|HTTP))?|\bresponse code|\brejected)"
+    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
 _JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$')
 _PHRASE_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r")\s*\(\s*$", re.I)
+# "Request failed (503)", "error: (503)": the number alone in parentheses right after the failure.
+_FAILED_PAREN = re.compile(r"\b(?:failed|error):?\s?\($", re.I)
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body.
@@ -104,6 +106,8 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     if before.endswith("[") and text.startswith("]", end):
         return True
     if _PHRASE_BEFORE.search(before) and re.match(r"\s*\)", text[end:end + 4]):
+        return True
+    if _FAILED_PAREN.search(before) and text.startswith(")", end):
         return True
     if number >= 400 and _STATUS_AFTER.match(text, end):
         return True
