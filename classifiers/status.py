@@ -69,9 +69,10 @@ _PREFIX = re.compile(
     r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
 _JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$')
-_PHRASE_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r")\s*\(\s*$", re.I)
-# "Request failed (503)", "error: (503)": the number alone in parentheses right after the failure.
-_FAILED_PAREN = re.compile(r"\b(?:failed|error):?\s?\($", re.I)
+# The number alone in parentheses right after its reason phrase ("Service Unavailable (503)")
+# or right after the failure ("Request failed (503)", "error: (503)").
+_PAREN_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r"|failed|error):?\s*\(\s*$", re.I)
+_PAREN_AFTER = re.compile(r"\s*\)")
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body.
@@ -81,8 +82,6 @@ _STANDALONE = re.compile(_STANDALONE_ALTERNATION, re.I)
 # The same phrases searched in lower-cased text without re.I, which `re` runs about twice as
 # fast; only where lower-casing kept every offset (it does not for a few letters such as 'İ').
 _STANDALONE_LOWER = re.compile(_STANDALONE_ALTERNATION)
-_STANDALONE_WORDS = ("gateway", "unavailable", "too many", "timeout", "time-out", "too large", "bad request",
-                     "unauthorized", "payment required", "forbidden")
 # At the very start of the text (rules.md 2b): SDKs render `<status> <Message>` (OpenAI and
 # Anthropic TypeScript, google-api-core), the message in any script ("429 当前...") or, when the
 # body has no message, the body itself (`429 {...}`); Spring's RestClient `<status> - <Message>`;
@@ -105,9 +104,7 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
         return True
     if before.endswith("[") and text.startswith("]", end):
         return True
-    if _PHRASE_BEFORE.search(before) and re.match(r"\s*\)", text[end:end + 4]):
-        return True
-    if _FAILED_PAREN.search(before) and text.startswith(")", end):
+    if _PAREN_BEFORE.search(before) and _PAREN_AFTER.match(text, end, end + 4):
         return True
     if number >= 400 and _STATUS_AFTER.match(text, end):
         return True
@@ -134,7 +131,7 @@ def statuses_in(text: str) -> tuple[int, ...]:
         if _is_status(text, match.start(), match.end(), number):
             found.append((match.start(), number))
     lowered = text.lower()
-    if any(word in lowered for word in _STANDALONE_WORDS):
+    if any(phrase in lowered for phrase in STANDALONE_PHRASES):
         phrases = (_STANDALONE_LOWER.finditer(lowered) if len(lowered) == len(text)
                    else _STANDALONE.finditer(text))
         found += [(m.start(), STANDALONE_PHRASES[m.group(1).lower()]) for m in phrases]
