@@ -151,6 +151,9 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
     for spec in raw.get("status", []) + raw.get("status_except", []):
         if not re.fullmatch(r"[1-5](?:\d\d|xx)", spec):
             raise _fail(path, rule_id, f"status {spec!r} is not like '429' or '4xx'")
+    statuses = accepted_statuses(raw.get("status", ()), raw.get("status_except", ()))
+    if "status" in raw and not statuses:  # an empty set would read as no status condition at all
+        raise _fail(path, rule_id, "status accepts no status once status_except is left out")
     code = raw.get("code")
     if code is not None and code != "absent" and not (
             isinstance(code, list) and all(isinstance(c, int) for c in code)):
@@ -170,7 +173,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         names=sets.add(field, names_pattern(raw["names"]), False) if raw.get("names") else None,
         unless=_compile(path, rule_id, raw["unless"], case, field, sets) if "unless" in raw else None,
         code=tuple(code) if isinstance(code, list) else code,
-        status=accepted_statuses(raw.get("status", ()), raw.get("status_except", ())),
+        status=statuses,
         status_first=bool(raw.get("status_first", False)),
         marker=(raw["marker"]["key"], raw["marker"]["value"]) if "marker" in raw else None,
         model=raw.get("model"),

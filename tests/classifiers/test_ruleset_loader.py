@@ -42,6 +42,8 @@ def test_the_probe_table_loads_as_written(tmp_path):
     (('field = "haystack"', 'field = "haystack"\nnames = ["Timeout"]'), "two or more words"),
     (('field = "haystack"', 'field = "haystack"\nallowance = "always"'), "allowance must be one of"),
     (('field = "haystack"', 'field = "haystack"\nstatus = ["42"]'), "is not like '429'"),
+    (('field = "haystack"', 'field = "haystack"\nstatus = ["429"]\nstatus_except = ["429"]'),
+     "accepts no status"),
     (('field = "haystack"', 'field = "haystack"\nrecovery = "pray"'), "not a known recovery"),
 ])
 def test_a_broken_rule_is_refused_by_file_and_rule(tmp_path, change, problem):
