@@ -65,7 +65,7 @@ _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 # What may stand right before the number (the text before it must end like this).
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
-    r"|\bstatus(?:[ _]?code)?(?: of)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error"
+    r"|\bstatus(?:[ _]?code)?(?: of)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error|\bserver[ _]error"
     r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
 _JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$')
