@@ -62,11 +62,13 @@ WINDOW = 48
 # checked in code (a leading lookbehind would make `re` try every position of the text).
 _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 
-# What may stand right before the number (the text before it must end like this).
+# What may stand right before the number (the text before it must end like this); Guzzle
+# writes "resulted in a `529 <unknown status code>` response".
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
     r"|\bstatus(?:[ _]?code)?(?: of)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error|\bserver[ _]error"
-    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected)"
+    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected"
+    r"|\bresulted in an? `)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
 _JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$')
 # The number alone in parentheses right after its reason phrase ("Service Unavailable (503)")
