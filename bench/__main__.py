@@ -87,17 +87,20 @@ def cost_split() -> str:
 
 
 def worker_classes() -> str:
-    """gunicorn's native asgi worker against uvicorn-worker, serving Verdict and the floor app."""
+    """gunicorn's native asgi worker against uvicorn-worker, serving Verdict and the floor app:
+    requests per second, and the steadier worker CPU per request."""
     figures = []
     for app, label in (("service.asgi:app", "Verdict"), ("bench.floor_app:app", "floor app")):
         native, uvicorn = [], []
         with server(app) as asgi, server(app, worker_class="uvicorn_worker.UvicornWorker") as uvi:
             for _ in range(ROUNDS):
-                native.append(run_wrk(asgi.url, SECONDS).rps)
-                uvicorn.append(run_wrk(uvi.url, SECONDS).rps)
-        ratio = statistics.median(native) / statistics.median(uvicorn)
-        figures.append(f"{label}: asgi {statistics.median(native):.0f} vs uvicorn-worker "
-                       f"{statistics.median(uvicorn):.0f} req/s (ratio {ratio:.2f})")
+                native.append(_load_with_cpu(asgi, SECONDS))
+                uvicorn.append(_load_with_cpu(uvi, SECONDS))
+        rps = [statistics.median(load.rps for load, _ in runs) for runs in (native, uvicorn)]
+        cpu = [statistics.median(per_request for _, per_request in runs) for runs in (native, uvicorn)]
+        figures.append(f"{label}: asgi {rps[0]:.0f} vs uvicorn-worker {rps[1]:.0f} req/s (ratio "
+                       f"{rps[0] / rps[1]:.2f}), worker CPU per request {cpu[0]:.0f} vs {cpu[1]:.0f} us "
+                       f"(uvicorn-worker costs {cpu[1] / cpu[0]:.2f}x)")
     return "   worker class (native asgi / uvicorn-worker), " + "; ".join(figures)
 
 
