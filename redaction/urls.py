@@ -10,10 +10,11 @@ from urllib.parse import unquote, urlsplit
 from redaction.credentials import Span, find_spans
 from redaction.entropy import character_classes, is_hex
 from redaction.table import TABLE
+from redaction.url_shapes import BASE64_RUN_SOURCE, MAX_QUERY, URL_SOURCE
 
-URL = re.compile(r"""https?:(?:\\?/){2}[^\s"'<>\\`]+(?:\\/[^\s"'<>\\`]*)*""")
+URL = re.compile(URL_SOURCE)
 _ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2}){21,}")
-_BASE64_RUN = re.compile(r"[A-Za-z0-9+/_-]{40,}={0,2}")
+_BASE64_RUN = re.compile(BASE64_RUN_SOURCE)
 _SIGNATURE_PARAM = re.compile(r"(?<=[?&;])(?:token|sig|signature)=[^&#]*", re.I)
 _SIGNATURE_KEY = re.compile(r"[?&;](?:token|sig|signature)=$", re.I)
 _PRESIGNED_PARAMS = {
@@ -26,7 +27,6 @@ _PRESIGNED_PARAMS = {
     "x-amz-security-token": re.compile(r"[A-Za-z0-9/+=]{16,4096}"),
 }
 _PRESIGNED_REQUIRED = set(_PRESIGNED_PARAMS) - {"x-amz-security-token"}
-MAX_QUERY = 200
 
 
 def is_presigned_s3(url: str) -> bool:

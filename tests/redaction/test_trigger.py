@@ -45,7 +45,15 @@ urls = st.builds(_url, st.text("abcdefghij/-_.", max_size=40),
                            st.integers(40, 60).map(lambda n: "&".join(f"k{i}=v{i}" for i in range(n))),  # long
                            st.just("q=%41%42%43%44%45%46%47%48%49%4a%4b%4c%4d%4e%4f%50%51%52%53%54%55%56"),
                            st.just("sig=x&blob=aGVsbG8gd29ybGQgdGhpcyBpcyBhIGxvbmcgYmFzZTY0IHJ1bg")))
-pieces = st.sampled_from([v["text"] for v in PATTERN_VECTORS]) | urls | st.sampled_from([
+# Short secrets after a sensitive key or a scheme: nothing else in them (no long run, no
+# vendor prefix) can set the trigger off, so these hold the keyword triggers to account.
+KEYS = ["password", "passwd", "pwd", "secret", "client_secret", "token", "access_token", "api_key",
+        "apikey", "AccountKey", "credential", "auth", "cookie", "session_id", "sig", "signature"]
+keyed = st.builds("{}{}{}".format, st.sampled_from(KEYS),
+                  st.sampled_from([": ", "=", " = ", "\": \"", "' => '", "\u003a"]),
+                  st.sampled_from(["Xk9#mQ2vLp", "Zq8-wX3vB7", "hunter2!x"])) | st.builds(
+    "{} {}".format, st.sampled_from(["Bearer", "Basic", "Token"]), st.just("Xk9mQ2vLpa8dQ"))
+pieces = st.sampled_from([v["text"] for v in PATTERN_VECTORS]) | urls | keyed | st.sampled_from([
     "token", "api key", "http", "session expired", "密钥", "é", "😀", "\n", "\"", "\\", "%", "/"])
 spellings = st.sampled_from([
     lambda s: s,
