@@ -66,7 +66,7 @@ _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 # writes "resulted in a `529 <unknown status code>` response".
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
-    r"|\bstatus(?:[ _]?code)?(?: of)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error|\bserver[ _]error\s?:"
+    r"|\bstatus(?:[ _]?code)?(?: of)?|\bstatusCode|\berror[ _]code|\bAPI[ _]Error|\b(?:server[ _])?error\s?:"
     r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected"
     r"|\bresulted in an? `)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
