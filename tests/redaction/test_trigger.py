@@ -50,7 +50,7 @@ urls = st.builds(_url, st.text("abcdefghij/-_.", max_size=40),
 KEYS = ["password", "passwd", "pwd", "secret", "client_secret", "token", "access_token", "api_key",
         "apikey", "AccountKey", "credential", "auth", "cookie", "session_id", "sig", "signature"]
 keyed = st.builds("{}{}{}".format, st.sampled_from(KEYS),
-                  st.sampled_from([": ", "=", " = ", "\": \"", "' => '", "\u003a"]),
+                  st.sampled_from([": ", "=", " = ", "\": \"", "' => '", "\\u003a"]),
                   st.sampled_from(["Xk9#mQ2vLp", "Zq8-wX3vB7", "hunter2!x"])) | st.builds(
     "{} {}".format, st.sampled_from(["Bearer", "Basic", "Token"]), st.just("Xk9mQ2vLpa8dQ"))
 pieces = st.sampled_from([v["text"] for v in PATTERN_VECTORS]) | urls | keyed | st.sampled_from([
