@@ -12,7 +12,6 @@ MAX_CHARS = 2000
 # Only what can survive the cut is scrubbed the second time, plus room for a credential that
 # straddles it (every string was already scrubbed before escaping).
 SECOND_SCRUB_CHARS = MAX_CHARS + 8192
-_FRAME_KEYS = ("code", "message", "data")
 # Built once: json.dumps with any non-default option builds a new encoder on every call.
 _ASCII_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 # One atom is an escape, a redaction marker or a single character; a cut falls between atoms.
@@ -36,7 +35,13 @@ def scrub_value(value: Any, depth: int = 0) -> Any:
     return value
 
 
-def _safe_json(value: Any) -> str:
+def error_members(frame: dict) -> dict:
+    """What raw_detail shows of a frame: its code, message and data, where present."""
+    return {key: frame[key] for key in ("code", "message", "data") if key in frame}
+
+
+def json_line(value: Any) -> str:
+    """Compact ASCII JSON, or the value's text as a JSON string where it has no JSON form."""
     try:
         return _ASCII_COMPACT.encode(value)
     except (ValueError, RecursionError):
@@ -67,12 +72,12 @@ def truncate(line: str, limit: int = MAX_CHARS, already_dropped: int = 0) -> str
 
 
 def render_raw_detail(frame: dict) -> str:
-    picked = {key: frame[key] for key in _FRAME_KEYS if key in frame}
-    line = _safe_json(picked)
+    picked = error_members(frame)
+    line = json_line(picked)
     if not might_hold_credential(line):
         # Escaping only adds spellings; whatever could start a credential in a member's own
         # text still shows in the line, so a quiet line means quiet members.
         return truncate(line)
-    line = _safe_json(scrub_value(picked))
+    line = json_line(scrub_value(picked))
     dropped = max(0, len(line) - SECOND_SCRUB_CHARS)
     return truncate(scrub_text(line[:SECOND_SCRUB_CHARS]), already_dropped=dropped)

@@ -9,7 +9,7 @@ from urllib.parse import quote
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from redaction.raw_detail import _FRAME_KEYS, _safe_json
+from redaction.raw_detail import error_members, json_line
 from redaction.scrub import might_hold_credential, scrub_unfiltered
 from tests.corpus import corpus
 from tests.vectors import all_vectors
@@ -23,9 +23,8 @@ def finds_something(text: str) -> bool:
 
 
 def texts_of(frame: dict) -> list[str]:
-    picked = {key: frame[key] for key in _FRAME_KEYS if key in frame}
-    members = [v for v in picked.values() if isinstance(v, str)]
-    return members + [_safe_json(picked)]
+    picked = error_members(frame)
+    return [v for v in picked.values() if isinstance(v, str)] + [json_line(picked)]
 
 
 def test_the_trigger_fires_wherever_the_passes_find_something_in_known_text():
