@@ -11,7 +11,7 @@ import re
 # Standard reason phrases; a number counts when followed by its own phrase ("503 Service Unavailable").
 REASON_PHRASES: dict[int, tuple[str, ...]] = {
     400: ("bad request",),
-    401: ("unauthorized", "authorization required"),
+    401: ("unauthorized", "unauthorised", "authorization required"),
     402: ("payment required",),
     403: ("forbidden",),
     404: ("not found",),
@@ -41,6 +41,7 @@ REASON_PHRASES: dict[int, tuple[str, ...]] = {
 STANDALONE_PHRASES: dict[str, int] = {
     "bad request": 400,
     "unauthorized": 401,
+    "unauthorised": 401,
     "payment required": 402,
     "forbidden": 403,
     "bad gateway": 502,
