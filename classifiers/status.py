@@ -72,15 +72,21 @@ _PREFIX = re.compile(
     r"|\b(?:request|call|stream(?:ing)?(?: request)?) failed\s?:"
     r"|\bresulted in an? `)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
-_JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$')
+# An error number under a code name: JSON's "code": 429, or a log's code: 429 / code=429 (an
+# exit code is a process's, never a status).
+_JSON_CODE = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$|\b(?<!exit )code ?[:=] ?$', re.I)
+# "failed with 429": a status when nothing but punctuation, the end or a capitalised reason
+# follows it ("lint failed with 429 warnings" is a count).
+_FAILED_WITH = re.compile(r"\bfailed with $", re.I)
 # The number alone in parentheses right after its reason phrase ("Service Unavailable (503)")
 # or right after the failure ("Request failed (503)", "error: (503)").
 _PAREN_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r"|failed|error):?\s*\(\s*$", re.I)
 _PAREN_AFTER = re.compile(r"\s*\)")
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
-# OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body.
-_STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code)\b")
+# OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body, and a
+# plain "429 error".
+_STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code|error)\b")
 _STANDALONE_ALTERNATION = r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b"
 _STANDALONE = re.compile(_STANDALONE_ALTERNATION, re.I)
 # The same phrases searched in lower-cased text without re.I, which `re` runs about twice as
@@ -100,6 +106,10 @@ def _continues_number(before: str) -> bool:
     return before == "." or before.isdecimal()  # isdecimal is what `\d` means in `re`
 
 
+def _ends_or_capitalised(after: str) -> bool:
+    return not after or after[0] in ":;,.)]}\n" or (after[0] == " " and not after[1:].islower())
+
+
 def _is_status(text: str, start: int, end: int, number: int) -> bool:
     before = text[max(0, start - WINDOW):start]
     if _PREFIX.search(before):
@@ -111,6 +121,8 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     if _PAREN_BEFORE.search(before) and _PAREN_AFTER.match(text, end, end + 4):
         return True
     if number >= 400 and _STATUS_AFTER.match(text, end):
+        return True
+    if _FAILED_WITH.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
     phrase = _AFTER_PHRASE.match(text, end, end + WINDOW)
     return bool(phrase) and phrase.group(1).lower().startswith(REASON_PHRASES.get(number, ("\0",)))
