@@ -74,7 +74,7 @@ _PREFIX = re.compile(
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
 # An error number under a code name: JSON's "code": 429, or a log's code: 429 / code=429 (an
 # exit code is a process's, never a status).
-_CODE_NAMED = re.compile(r'"(?:code|http_?[cC]ode|httpStatusCode)"\s*:\s*"?$|\b(?<!exit )code ?[:=] ?$', re.I)
+_CODE_NAMED = re.compile(r'"(?:code|http_?code|httpStatusCode)"\s*:\s*"?$|\b(?<!exit )code ?[:=] ?$', re.I)
 # "failed with 429": a status when nothing but punctuation, the end or a capitalised reason
 # follows it ("lint failed with 429 warnings" is a count).
 _FAILED_WITH = re.compile(r"\bfailed with $", re.I)

@@ -199,8 +199,8 @@ def _keyword_triggers(patterns: tuple[CredentialPattern, ...], keywords: list[st
     triggers = []
     for keyword in keywords:
         users = [p for p in patterns if keyword in p.keywords]
-        if all(p.trigger_after for p in users):
-            triggers += [re.escape(keyword) + p.trigger_after for p in users]
+        if all(p.trigger_after for p in users):  # patterns sharing a follower share one trigger
+            triggers += [re.escape(keyword) + after for after in dict.fromkeys(p.trigger_after for p in users)]
         else:
             triggers.append(re.escape(keyword))
     return triggers
