@@ -75,9 +75,10 @@ _PREFIX = re.compile(
 # An error number under a code name: JSON's "code": 429, or a log's code: 429 / code=429 (an
 # exit code is a process's, never a status).
 _CODE_NAMED = re.compile(r'"(?:code|http_?code|httpStatusCode)"\s*:\s*"?$|\b(?<!exit )code ?[:=] ?$', re.I)
-# "failed with 429": a status when nothing but punctuation, the end or a capitalised reason
-# follows it ("lint failed with 429 warnings" is a count).
-_FAILED_WITH = re.compile(r"\bfailed with $", re.I)
+# "failed with 429", "Error 500": a status when nothing but punctuation, the end or a
+# capitalised reason follows it ("lint failed with 429 warnings" is a count, rules.md's
+# "Error 529 happened" prose).
+_FAILURE_BEFORE = re.compile(r"\b(?:failed with|error) $", re.I)
 # The number alone in parentheses right after its reason phrase ("Service Unavailable (503)")
 # or right after the failure ("Request failed (503)", "error: (503)").
 _PAREN_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r"|failed|error):?\s*\(\s*$", re.I)
@@ -122,7 +123,7 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
         return True
     if number >= 400 and _STATUS_AFTER.match(text, end):
         return True
-    if _FAILED_WITH.search(before) and _ends_or_capitalised(text[end:end + 2]):
+    if _FAILURE_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
     phrase = _AFTER_PHRASE.match(text, end, end + WINDOW)
     return bool(phrase) and phrase.group(1).lower().startswith(REASON_PHRASES.get(number, ("\0",)))
