@@ -19,13 +19,13 @@ SPENT_ALLOWANCE_AFTER_S = 300.0
 
 _UNIT_PREFIXES = (("ms", 0.001), ("milli", 0.001), ("s", 1.0), ("m", 60.0), ("h", 3600.0), ("d", 86400.0))
 # rules.md 2b: "retry after 86400 seconds", "Please try again in 20s", "Retry-After: 30",
-# "Rate limiting for 600 seconds",
+# "Rate limiting for 600 seconds", "Your quota will reset after 2h3m" (its first unit),
 # Google's RetryInfo `"retryDelay": "15s"`, a JSON field of seconds (`"reset_seconds": 25803`,
 # `resets_in_seconds`, `retry_after`). The client's own "Retrying in 4 seconds…" is not one.
 # RE2: linear over a whole body; the "Retrying" exclusion is checked beside it.
 _STATED_WAIT = re2.compile((
-    r"(?i)(?:\bretry(?:ing)? after|\btry again in|\bretry in|\bplease wait|\brate[ -]?limit(?:ed|ing) for)\s*(\d+(?:\.\d+)?)\s*"
-    r"(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)\b"
+    r"(?i)(?:\bretry(?:ing)? after|\btry again in|\bretry in|\bplease wait|\brate[ -]?limit(?:ed|ing) for|\bquota will reset after)\s*(\d+(?:\.\d+)?)\s*"
+    r"(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)(?:\b|\d)"
     r"|\bRetry-After\W{1,4}(\d+(?:\.\d+)?)(?:\s*(ms|m|h|d)\b)?"
     r"|\bretryDelay\W{1,4}(\d+(?:\.\d+)?)s\b"
     r"|\b(?:reset_seconds|resets?_in_seconds|reset_after_seconds|retry_after(?:_seconds)?)\W{1,4}(\d+(?:\.\d+)?)\b"
