@@ -24,7 +24,8 @@ _UNIT_PREFIXES = (("ms", 0.001), ("milli", 0.001), ("s", 1.0), ("m", 60.0), ("h"
 # `resets_in_seconds`, `retry_after`). The client's own "Retrying in 4 seconds…" is not one.
 # RE2: linear over a whole body; the "Retrying" exclusion is checked beside it.
 _STATED_WAIT = re2.compile((
-    r"(?i)(?:\bretry(?:ing)? after|\btry again in|\bretry in|\bplease wait|\brate[ -]?limit(?:ed|ing) for|\bquota will reset after)\s*(\d+(?:\.\d+)?)\s*"
+    r"(?i)(?:\bretry(?:ing)? after|\btry again in|\bretry in|\bplease wait"
+    r"|\brate[ -]?limit(?:ed|ing) for|\bquota will reset after)\s*(\d+(?:\.\d+)?)\s*"
     r"(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)(?:\b|\d)"
     r"|\bRetry-After\W{1,4}(\d+(?:\.\d+)?)(?:\s*(ms|m|h|d)\b)?"
     r"|\bretryDelay\W{1,4}(\d+(?:\.\d+)?)s\b"
