@@ -33,7 +33,7 @@ _STATED_WAIT = re2.compile((
 ).encode())  # searched as bytes: lone surrogates pass
 _CLIENT_RETRYING = b"retrying "
 # Every spelling above contains one of these: a text with neither skips the search.
-_STATED_WAIT_WORDS = ("try", "wait", "reset", "limit")
+_STATED_WAIT_WORDS = ("try", "wait", "reset", "limited", "limiting")
 
 
 def stated_wait_s(text: str) -> float | None:

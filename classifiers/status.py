@@ -65,11 +65,12 @@ _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 
 # What may stand right before the number (the text before it must end like this); Guzzle
 # writes "resulted in a `529 <unknown status code>` response", clients "Streaming request failed: 429",
-# Node SDKs "<Name>Error: 503 {...}" (CAPIError, APIError), logs "providerStatus=404".
+# Node SDKs "<Name>Error: 503 {...}" (CAPIError, APIError), logs "providerStatus=404": a
+# "status" or "error" may end a longer name, but not a number.
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
-    r"|(?:\b|(?<=provider)|(?<=http)|(?<=response))status(?:[ _]?code)?(?: of)?|\bstatusCode|\berror[ _]code"
-    r"|\bAPI[ _]Error|(?:\b(?:server[ _])?|(?<=[a-z]))error\s?:"
+    r"|(?<!\d)status(?:[ _]?code)?(?: of)?|\berror[ _]code"
+    r"|\bAPI[ _]Error|(?<!\d)error\s?:"
     r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected"
     r"|\b(?:request|call|stream(?:ing)?(?: request)?) failed\s?:"
     r"|\bresulted in an? `)"
