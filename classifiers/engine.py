@@ -20,6 +20,12 @@ own entry, so the pass also says which branch occurred, and only those branches 
 one short branch instead of the whole alternation, which for a pattern with counted repetitions
 is what pushed RE2 off its fast automaton (hundreds of microseconds per confirmation).
 
+Text that is not plain ASCII passes through a second Set per field, built from a wider form
+of each branch: RE2 reads `\b`, `\w`, `\d` and `\s` by ASCII and `re` by Unicode, so in
+"Sunucu aşırı yüklü" RE2 finds no boundary after the final "ü" where `re` does. The wide form
+drops boundaries and lets each of those classes also take any character outside ASCII, so its
+language holds the pattern's on any text; `re` still confirms every branch it reports.
+
 RE2 builds a Set's automaton lazily and throws it away when it outgrows its memory. What
 swells it are branches with an unbounded repetition (a loosened gap such as `[\s\S]{0,}`): each
 keeps a partial match alive to the end of the text, and varied text meets ever new combinations
@@ -85,6 +91,41 @@ def top_level_branches(source: str) -> list[str]:
 def loosen(source: str) -> str:
     """A pattern whose language contains the given one, and that RE2 keeps small."""
     return _BOUNDED.sub(lambda m: "{%s,}" % m.group(1), _drop_lookarounds(source))
+
+
+_NON_ASCII = r"\x{80}-\x{10FFFF}"
+# Inside or outside a class: which escapes RE2 reads narrower than `re` on text outside ASCII.
+_WIDENED_OUTSIDE = {"w": r"[\w%s]" % _NON_ASCII, "d": r"[\d%s]" % _NON_ASCII,
+                    "s": r"[\s\x0b\x1c-\x1f%s]" % _NON_ASCII, "b": "", "B": ""}
+
+
+def widen(source: str) -> str:
+    """The loosened pattern made to hold on any text: no word boundaries, and the word, digit
+    and space classes (alone or in a class that is not negated) also take non-ASCII characters
+    and the ASCII separators `re` counts as space."""
+    out, index, class_start = [], 0, None
+    while index < len(source):
+        char = source[index]
+        if char == "\\" and index + 1 < len(source):
+            escape = source[index + 1]
+            if class_start is None and escape in _WIDENED_OUTSIDE:
+                out.append(_WIDENED_OUTSIDE[escape])
+            else:
+                out.append(source[index:index + 2])
+                if class_start is not None and escape in "wds" and not out[class_start].startswith("[^"):
+                    out[class_start] += r"\x0b\x1c-\x1f" + _NON_ASCII
+            index += 2
+            continue
+        if class_start is None and char == "[":
+            end = index + 2 if source[index + 1:index + 2] == "^" else index + 1
+            out.append(source[index:end])
+            class_start, index = len(out) - 1, end
+            continue
+        if class_start is not None and char == "]":
+            class_start = None
+        out.append(char)
+        index += 1
+    return loosen("".join(out))
 
 
 class Exact:
@@ -184,9 +225,12 @@ class PatternSets:
     """The per-field RE2 Sets, built while the rules load, compiled once at the end."""
 
     def __init__(self) -> None:
+        # Per field: the Sets for plain ASCII text, then the wide Sets for any other text.
         self._groups = {field: (_SetGroup(None), _SetGroup(GAPPED_BRANCHES)) for field in FIELDS}
+        self._wide_groups = {field: (_SetGroup(None), _SetGroup(GAPPED_BRANCHES)) for field in FIELDS}
         self._count = dict.fromkeys(FIELDS, 0)
         self._passes: dict[str, list[tuple]] = {}
+        self._wide_passes: dict[str, list[tuple]] = {}
 
     def add(self, field: str, source: str, ignore_case: bool) -> Exact:
         """Raises re.error when the pattern does not compile: `re` holds the reference semantics."""
@@ -199,12 +243,13 @@ class PatternSets:
 
     def _add_branch(self, field: str, source: str, regex: re.Pattern, ignore_case: bool) -> Exact:
         flags = "(?i)" if ignore_case else ""
-        loose = flags + loosen(source)
+        loose, wide = flags + loosen(source), flags + widen(source)
         try:
             re2.compile(loose, _options())
+            re2.compile(wide, _options())
         except re2.error:
             return Exact(regex)
-        entry = self._add_to_set(field, loose)
+        entry = self._add_to_set(field, loose, wide)
         if loose == flags + source:
             return Confirmed(regex, entry, set_decides=True)
         exact = None
@@ -216,22 +261,26 @@ class PatternSets:
         return Confirmed(regex, entry, set_decides=False, exact_re2=exact,
                          counted=bool(_BOUNDED.search(source)))
 
-    def _add_to_set(self, field: str, loose: str) -> int:
-        """The branch's entry number in its field, whichever Set it joins."""
+    def _add_to_set(self, field: str, loose: str, wide: str) -> int:
+        """The branch's entry number in its field, whichever Sets it joins."""
         entry = self._count[field]
-        plain, gapped = self._groups[field]
-        (gapped if is_gapped(loose) else plain).add(loose, entry)
+        for groups, form in ((self._groups, loose), (self._wide_groups, wide)):
+            plain, gapped = groups[field]
+            (gapped if is_gapped(form) else plain).add(form, entry)
         self._count[field] += 1
         return entry
 
     def compile(self) -> None:
         self._passes = {field: [p for group in groups for p in group.compiled()]
                         for field, groups in self._groups.items()}
+        self._wide_passes = {field: [p for group in groups for p in group.compiled()]
+                             for field, groups in self._wide_groups.items()}
 
-    def occurring(self, field: str, encoded: bytes) -> frozenset[int]:
+    def occurring(self, field: str, encoded: bytes, plain_ascii: bool = True) -> frozenset[int]:
+        """The entries whose Set form occurs: the ASCII Sets on plain ASCII text, else the wide ones."""
         found: list[int] = []
         if encoded:
-            for patterns, entries in self._passes[field]:
+            for patterns, entries in (self._passes if plain_ascii else self._wide_passes)[field]:
                 hits = patterns.Match(encoded)
                 if hits:
                     found.extend([entries[index] for index in hits])

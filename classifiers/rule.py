@@ -61,7 +61,8 @@ class Facts:
     def occurring(self, field: str) -> frozenset[int]:
         """Which Set entries occur in the field: one combined pass, done at most once."""
         if field not in self._occurring:
-            self._occurring[field] = self._sets.occurring(field, self.encoded(field))
+            self._occurring[field] = self._sets.occurring(
+                field, self.encoded(field), self.plain_ascii(field))
         return self._occurring[field]
 
     @computed_once

@@ -96,6 +96,36 @@ def test_engine_agrees_with_re_on_generated_ascii(text, upper):
         assert engine_answer(matcher, field, frame) == reference_answer(matcher, field, frame)
 
 
+# Letters, spaces and digits that `re` reads as word, space or digit characters and RE2 does not.
+unicode_neighbours = st.sampled_from(["é", "ü", "ı", "ş", "ß", "ж", "中", "\u00a0", "\u3000", "\u2009", "８", "٣", "\x0b", "\x1f"])
+mixed_parts = st.lists(st.sampled_from(pattern_words()) | unicode_neighbours | ascii_noise, max_size=10)
+mixed_texts = mixed_parts.map("".join) | mixed_parts.map(" ".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=mixed_texts)
+def test_engine_agrees_with_re_when_words_meet_non_ascii_characters(text):
+    """A word boundary, word, space or digit class next to a character outside ASCII: `re`
+    reads it by Unicode, RE2 by ASCII, and the Set pass must never drop what `re` finds."""
+    frame = {"code": -32603, "message": "Internal error", "data": text}
+    for _, field, matcher in MATCHERS:
+        assert engine_answer(matcher, field, frame) == reference_answer(matcher, field, frame)
+
+
+def test_a_boundary_after_a_non_ascii_letter_is_still_found():
+    """'yüklü' ends in a letter for `re` and in a non-word byte for RE2."""
+    sets = PatternSets()
+    matcher = sets.add("data", r"\bsunucu aşırı yüklü\b|\bz\w+\s\d\b", True)
+    sets.compile()
+
+    def occurs(text: str) -> bool:
+        return matcher.occurs(Facts(Frame.read({"data": text}), "", None, None, sets), "data")
+
+    assert occurs("Sunucu aşırı yüklü")
+    assert occurs("zé\u3000８")
+    assert not occurs("Sunucu aşırı yüklüx")
+
+
 def counted_branches() -> list[tuple[str, str, Confirmed]]:
     """Every branch confirmed by its exact form in RE2 on long text: one with counted
     repetitions that its Set entry alone cannot decide."""
