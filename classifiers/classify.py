@@ -47,6 +47,24 @@ def decide(ruleset: Ruleset, facts: Facts) -> Rule | _Fallback:
     return _Fallback()
 
 
+def decide_as_pasted(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _Fallback, Facts]:
+    """The rule for the frame as written; when none matches, for the frame read again without a
+    terminal's hard wraps (error text pasted from a TUI into a bug report), first with each line
+    break as one space, then joined where it split a word. The first reading always wins."""
+    facts = facts_for(read)
+    rule = decide(ruleset, facts)
+    for inside_words in (False, True):
+        if not isinstance(rule, _Fallback):
+            break
+        unwrapped = read.unwrapped(inside_words)
+        if unwrapped is not None:
+            again = facts_for(unwrapped)
+            found = decide(ruleset, again)
+            if not isinstance(found, _Fallback):
+                rule, facts = found, again
+    return rule, facts
+
+
 def substitute_model(frame: Frame) -> str | None:
     if frame.code != -32603:
         return None
@@ -69,8 +87,8 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
     read = Frame.read(dict(frame))
     hint = Hints.read(hints).or_stated_in(read.match_text("haystack"))
     known_backend, backend_known = ruleset.backend(backend)
-    facts = Facts(read, known_backend.id, advertised_models, hint.http_status, ruleset.pattern_sets)
-    rule = decide(ruleset, facts)
+    rule, facts = decide_as_pasted(ruleset, read, lambda frame: Facts(
+        frame, known_backend.id, advertised_models, hint.http_status, ruleset.pattern_sets))
     kind = ruleset.kinds[rule.kind]
     rejected = facts.rejected[0] if rule.kind in ("model_not_entitled", "model_unavailable") else None
     rejected = _redacted(rejected)

@@ -23,6 +23,11 @@ HEAD_CHARS, TAIL_CHARS = 65536, 16384
 # Built once: json.dumps with any non-default option builds a new encoder on every call.
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 _REQUEST_ID = re.compile(r"request[_\s]id ?[:=] ?([0-9a-f][0-9a-f-]*)", re.I)
+# A terminal's hard wrap, as pasted into bug reports: a line break padded by the terminal
+# (trailing spaces before it or an indent after it), and (read only if that is not enough) a
+# break that splits one word in two. A plain line break is kept: it may end a list item.
+_WRAP_BETWEEN_WORDS = re.compile(r"[ \t]{2,}\r?\n[ \t]*|[ \t]*\r?\n[ \t]{2,}")
+_WRAP_INSIDE_WORD = re.compile(r"(?<=\w)\r?\n(?=\w)")
 
 
 def compact_json(value: Any) -> str:
@@ -125,6 +130,19 @@ class Frame:
         else:
             message_text = unwrap_envelope(message_text) or message_text
         return cls(code if has_code else None, has_code, data_text, message_text, data_obj, obj)
+
+    def unwrapped(self, inside_words: bool) -> "Frame | None":
+        """The frame with a terminal's hard wraps taken out of its texts (line breaks read as one
+        space, or joined inside a word), or None when its texts hold no line break."""
+        def unwrap(text: str) -> str:
+            if inside_words:
+                text = _WRAP_INSIDE_WORD.sub("", text)
+            return _WRAP_BETWEEN_WORDS.sub(" ", text)
+
+        data, message = unwrap(self.data_text), unwrap(self.message_text)
+        if (data, message) == (self.data_text, self.message_text):
+            return None
+        return Frame(self.code, self.has_code, data, message, self.data_obj, self.original)
 
     @property
     def haystack(self) -> str:
