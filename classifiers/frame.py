@@ -23,11 +23,7 @@ HEAD_CHARS, TAIL_CHARS = 65536, 16384
 # Built once: json.dumps with any non-default option builds a new encoder on every call.
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 _REQUEST_ID = re.compile(r"request[_\s]id ?[:=] ?([0-9a-f][0-9a-f-]*)", re.I)
-# A terminal's hard wrap, as pasted into bug reports: a line break padded by the terminal
-# (trailing spaces before it or an indent after it), and (read only if that is not enough) a
-# break that splits one word in two. A plain line break is kept: it may end a list item.
-_WRAP_BETWEEN_WORDS = re.compile(r"[ \t]{2,}\r?\n[ \t]*|[ \t]*\r?\n[ \t]{2,}")
-_WRAP_INSIDE_WORD = re.compile(r"(?<=\w)\r?\n(?=\w)")
+
 
 
 def compact_json(value: Any) -> str:
@@ -101,6 +97,34 @@ def error_object(frame: dict) -> dict:
     return inner if isinstance(inner, dict) else frame
 
 
+def unwrap_terminal_lines(text: str, inside_words: bool) -> str:
+    """Text pasted from a terminal that hard-wrapped it, joined back: a line break the terminal
+    padded (two or more spaces or tabs before it, or an indent of two or more after it) reads
+    as one space; with `inside_words`, a break between two letters or digits is removed. A plain
+    line break stays: it may end a list item. Only the part the rules read is unwrapped (the
+    head and tail of a long text), so the work stays linear and bounded."""
+    if "\n" not in text:
+        return text
+    if len(text) > HEAD_CHARS + TAIL_CHARS:
+        text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
+    lines = text.split("\n")
+    pieces, previous = [lines[0]], lines[0]
+    for line in lines[1:]:
+        tail = previous.rstrip("\r")
+        padded = tail[-2:].isspace() and len(tail) >= 2 or line[:2].isspace() and len(line) >= 2
+        if padded and tail.strip(" \t") and line.strip(" \t"):
+            pieces[-1] = pieces[-1].rstrip(" \t\r")
+            pieces.append(" ")
+            line = line.lstrip(" \t")
+        elif inside_words and tail[-1:].isalnum() and line[:1].isalnum():
+            pieces[-1] = pieces[-1].rstrip("\r")
+        else:
+            pieces.append("\n")
+        pieces.append(line)
+        previous = line
+    return "".join(pieces)
+
+
 @dataclass(frozen=True)
 class Frame:
     """The texts of one error object, computed once and read by every rule."""
@@ -132,14 +156,10 @@ class Frame:
         return cls(code if has_code else None, has_code, data_text, message_text, data_obj, obj)
 
     def unwrapped(self, inside_words: bool) -> "Frame | None":
-        """The frame with a terminal's hard wraps taken out of its texts (line breaks read as one
-        space, or joined inside a word), or None when its texts hold no line break."""
-        def unwrap(text: str) -> str:
-            if inside_words:
-                text = _WRAP_INSIDE_WORD.sub("", text)
-            return _WRAP_BETWEEN_WORDS.sub(" ", text)
-
-        data, message = unwrap(self.data_text), unwrap(self.message_text)
+        """The frame with a terminal's hard wraps taken out of its texts, or None when that
+        changes nothing (see `unwrap_terminal_lines`)."""
+        data = unwrap_terminal_lines(self.data_text, inside_words)
+        message = unwrap_terminal_lines(self.message_text, inside_words)
         if (data, message) == (self.data_text, self.message_text):
             return None
         return Frame(self.code, self.has_code, data, message, self.data_obj, self.original)
