@@ -147,7 +147,7 @@ def _near_limit_texts() -> dict[str, str]:
         "near-miss credentials": redaction_linear.adversarial_text(size),
         "numbers that could be statuses": "é " + "400 " * (size // 4) + "Could not process image",
         "words that start rule phrases": "é " + "model security token " * (size // 21) + "is expired",
-        "short lines a terminal could have wrapped": "ab  \n  cd\n" * (size // 10),
+        "short lines a terminal could have wrapped": "ab  \n  cd\n" * (size // 12),  # each line break is two bytes of JSON
     }
 
 
