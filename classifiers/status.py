@@ -104,6 +104,10 @@ _LEADING = re.compile(
     r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?([45]\d\d)(?: (?:- )?(?=[A-Z{\[]|[^\x00-\x7f])|:\s?(?=[{\[]))")
 # ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ..."
 _AFTER_COLON = re.compile(r":\s([45]\d\d) (?=[A-Z][a-z])")
+# ...and at the start of a message value that a relay or client wrapped in JSON or a Python
+# dict: {"error": {"message": "429 Provider returned error"}}.
+_QUOTED_LEADING = re.compile(
+    r"""["'](?:message|error|detail|msg)["']\s*:\s*["']([45]\d\d)(?: (?:- )?(?=[A-Z{\[])|:\s?(?=[{\[]))""")
 
 
 def _continues_number(before: str) -> bool:
@@ -111,7 +115,7 @@ def _continues_number(before: str) -> bool:
 
 
 def _ends_or_capitalised(after: str) -> bool:
-    return not after or after[0] in ":;,.)]}\n" or (after[0] == " " and not after[1:].islower())
+    return not after or after[0] in ":;,.)]}\n\"'" or (after[0] == " " and not after[1:].islower())
 
 
 def _is_status(text: str, start: int, end: int, number: int) -> bool:
@@ -163,7 +167,7 @@ def statuses_in(text: str) -> tuple[int, ...]:
 
 
 def leading_status(text: str) -> tuple[int, ...]:
-    found = _LEADING.match(text) or _AFTER_COLON.search(text)
+    found = _LEADING.match(text) or _AFTER_COLON.search(text) or _QUOTED_LEADING.search(text)
     return (int(found.group(1)),) if found else ()
 
 
