@@ -1,9 +1,12 @@
 """Clients put a label of their own before the provider's text ("LLM provider error: ...",
-"Upstream error: ..."). The label says nothing of the failure, so every corpus message must get
-the same verdict behind each common label as it gets bare.
+"Upstream error: ...") or wrap it in an envelope of their own ({"error": {"message": ...}}).
+Neither says anything of the failure, so every corpus message must get the same verdict behind
+each common label and inside each common envelope as it gets bare.
 
 Labels a number may follow as a status ("Error from provider: 503") are not listed: there the
 label does change what the text states."""
+
+import json
 
 import pytest
 
@@ -13,6 +16,14 @@ from tests.corpus.corpus import entries
 CLIENT_LABELS = ("LLM provider error: ", "Upstream error: ", "Gateway error: ", "Proxy error: ",
                  "Provider error: ", "Backend error: ", "Model error: ", "Server error: ",
                  "Agent error: ", "API Error: ", "Request failed: ", "Error: ")
+ENVELOPES = {
+    "JSON error.message": lambda raw: json.dumps({"error": {"message": raw}}),
+    "JSON error string": lambda raw: json.dumps({"error": raw}),
+    "JSON detail": lambda raw: json.dumps({"detail": raw}),
+    "Python dict": lambda raw: repr({"error": {"message": raw}}),
+    "request id suffix": lambda raw: raw + " (request id: 0a1b2c3d-4e5f)",
+    "stack trace below": lambda raw: raw + "\n    at Object.fetch (node:internal/deps/undici/undici:11457:11)",
+}
 MESSAGES = [(e["id"], e["raw"], "" if e["backend"] == "other" else e["backend"])
             for e in entries() if isinstance(e["raw"], str)]
 
@@ -29,4 +40,15 @@ def test_a_client_label_does_not_change_the_verdict(label):
         bare, labelled = verdict(raw, backend), verdict(label + raw, backend)
         if bare[1] != labelled[1]:
             changed.append((entry_id, bare, labelled))
+    assert not changed, changed[:5]
+
+
+@pytest.mark.parametrize("name", ENVELOPES)
+def test_a_client_envelope_does_not_change_the_verdict(name):
+    wrap = ENVELOPES[name]
+    changed = []
+    for entry_id, raw, backend in MESSAGES:
+        bare, wrapped = verdict(raw, backend), verdict(wrap(raw), backend)
+        if bare[1] != wrapped[1]:
+            changed.append((entry_id, bare, wrapped))
     assert not changed, changed[:5]
