@@ -107,7 +107,7 @@ _AFTER_COLON = re.compile(r":\s([45]\d\d) (?=[A-Z][a-z])")
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
 # dict: {"error": {"message": "429 Provider returned error"}}.
 _QUOTED_LEADING = re.compile(
-    r"""["'](?:message|error|detail|msg)["']\s*:\s*["']([45]\d\d)(?: (?:- )?(?=[A-Z{\[])|:\s?(?=[{\[]))""")
+    r"""["'](?:message|error|details?|msg)["']\s*:\s*["']([45]\d\d)(?: (?:- )?(?=[A-Z{\[])|:\s?(?=[{\[]))""")
 
 
 def _continues_number(before: str) -> bool:

@@ -20,6 +20,7 @@ ENVELOPES = {
     "JSON error.message": lambda raw: json.dumps({"error": {"message": raw}}),
     "JSON error string": lambda raw: json.dumps({"error": raw}),
     "JSON detail": lambda raw: json.dumps({"detail": raw}),
+    "ACP details": lambda raw: json.dumps({"details": raw}),
     "Python dict": lambda raw: repr({"error": {"message": raw}}),
     "request id suffix": lambda raw: raw + " (request id: 0a1b2c3d-4e5f)",
     "stack trace below": lambda raw: raw + "\n    at Object.fetch (node:internal/deps/undici/undici:11457:11)",
