@@ -80,6 +80,22 @@ def decode_escapes(text: str) -> str:
     return text
 
 
+# Spaces that copying from terminals and web pages adds where the provider wrote one plain
+# space: no-break, typographic and ideographic spaces, and runs of spaces or tabs.
+_UNICODE_SPACE = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_SPACE_RUN = re.compile(r"[ \t]{2,}")
+
+
+def plain_spaces(text: str) -> str:
+    """The text with each Unicode space read as a plain one and each run of spaces and tabs as
+    one space (line breaks stay: rules use them as sentence bounds)."""
+    if not text.isascii():
+        text = _UNICODE_SPACE.sub(" ", text)
+    if "  " in text or "\t" in text:
+        text = _SPACE_RUN.sub(" ", text)
+    return text
+
+
 def surely_lacks(text: str, word: str) -> bool:
     """True when a case-insensitive pattern that needs `word` (lower case) cannot match: one
     substring test instead of a search tried at every position. Only on ASCII text, where
@@ -176,18 +192,19 @@ class Frame:
         return self.haystack
 
     def match_text(self, name: str) -> str:
-        """What the rules read: the field's head and tail, with nested JSON escapes decoded."""
+        """What the rules read: the field's head and tail, with nested JSON escapes decoded and
+        extra spaces read as one."""
         matched = self._matched.get(name)
         if matched is None:
             text = self.text(name)
             if len(text) > HEAD_CHARS + TAIL_CHARS:
-                matched = decode_escapes(f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}")
+                matched = plain_spaces(decode_escapes(f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"))
             elif name == "haystack":
                 # No escape spans the space between the two, so the fields decoded apart are
                 # the haystack decoded whole, and each field is decoded once for every rule.
-                matched = f"{self.match_text('data')} {self.match_text('message')}"
+                matched = plain_spaces(f"{self.match_text('data')} {self.match_text('message')}")
             else:
-                matched = decode_escapes(text)
+                matched = plain_spaces(decode_escapes(text))
             self._matched[name] = matched
         return matched
 

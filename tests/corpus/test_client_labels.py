@@ -1,7 +1,8 @@
 """Clients put a label of their own before the provider's text ("LLM provider error: ...",
 "Upstream error: ...") or wrap it in an envelope of their own ({"error": {"message": ...}}).
 Neither says anything of the failure, so every corpus message must get the same verdict behind
-each common label and inside each common envelope as it gets bare.
+each common label and inside each common envelope as it gets bare; so must text copied with the
+doubled or no-break spaces that terminals and web pages add.
 
 Labels a number may follow as a status ("Error from provider: 503") are not listed: there the
 label does change what the text states."""
@@ -24,6 +25,8 @@ ENVELOPES = {
     "Python dict": lambda raw: repr({"error": {"message": raw}}),
     "request id suffix": lambda raw: raw + " (request id: 0a1b2c3d-4e5f)",
     "stack trace below": lambda raw: raw + "\n    at Object.fetch (node:internal/deps/undici/undici:11457:11)",
+    "double spaces": lambda raw: raw.replace(" ", "  "),
+    "no-break spaces": lambda raw: raw.replace(" ", "\u00a0"),
 }
 MESSAGES = [(e["id"], e["raw"], "" if e["backend"] == "other" else e["backend"])
             for e in entries() if isinstance(e["raw"], str)]
