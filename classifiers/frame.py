@@ -25,7 +25,6 @@ _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 _REQUEST_ID = re.compile(r"request[_\s]id ?[:=] ?([0-9a-f][0-9a-f-]*)", re.I)
 
 
-
 def compact_json(value: Any) -> str:
     """Compact JSON text (keys in input order, non-ASCII kept); a value nested too deeply to
     render becomes a short note instead of an error: classify never raises."""
