@@ -53,15 +53,18 @@ def decide_as_pasted(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _
     break as one space, then joined where it split a word. The first reading always wins."""
     facts = facts_for(read)
     rule = decide(ruleset, facts)
+    tried = read
     for inside_words in (False, True):
         if not isinstance(rule, _Fallback):
             break
         unwrapped = read.unwrapped(inside_words)
-        if unwrapped is not None:
-            again = facts_for(unwrapped)
-            found = decide(ruleset, again)
-            if not isinstance(found, _Fallback):
-                rule, facts = found, again
+        if unwrapped is None or unwrapped.texts == tried.texts:
+            continue  # nothing joined, or nothing more than the last reading joined
+        tried = unwrapped
+        again = facts_for(unwrapped)
+        found = decide(ruleset, again)
+        if not isinstance(found, _Fallback):
+            rule, facts = found, again
     return rule, facts
 
 

@@ -245,7 +245,7 @@ class PatternSets:
         self._wide_groups = {field: (_SetGroup(None), _SetGroup(GAPPED_BRANCHES)) for field in FIELDS}
         self._count = dict.fromkeys(FIELDS, 0)
         self._passes: dict[str, list[tuple]] = {}
-        self._wide_passes: dict[str, list[tuple]] = {}
+        self._any_text_passes: dict[str, list[tuple]] = {}
 
     def add(self, field: str, source: str, ignore_case: bool) -> Exact:
         """Raises re.error when the pattern does not compile: `re` holds the reference semantics."""
@@ -258,10 +258,12 @@ class PatternSets:
 
     def _add_branch(self, field: str, source: str, regex: re.Pattern, ignore_case: bool) -> Exact:
         flags = "(?i)" if ignore_case else ""
-        loose, wide = flags + loosen(source), flags + widen(source)
+        loose = flags + loosen(source)
+        # Only a branch RE2's ASCII reading could drop on other text needs the wide form.
+        wide = flags + widen(source) if reads_unicode_classes(loose) else None
         try:
-            re2.compile(loose, _options())
-            re2.compile(wide, _options())
+            for form in (loose, wide) if wide else (loose,):
+                re2.compile(form, _options())
         except re2.error:
             return Exact(regex)
         entry = self._add_to_set(field, loose, wide)
@@ -276,13 +278,11 @@ class PatternSets:
         return Confirmed(regex, entry, set_decides=False, exact_re2=exact,
                          counted=bool(_BOUNDED.search(source)))
 
-    def _add_to_set(self, field: str, loose: str, wide: str) -> int:
+    def _add_to_set(self, field: str, loose: str, wide: str | None) -> int:
         """The branch's entry number in its field, whichever Sets it joins: the ASCII Set
-        always, the wide Set only when RE2's ASCII reading could drop it on other text."""
+        always, the wide Set when it has a wide form."""
         entry = self._count[field]
-        forms = [(self._groups, loose)]
-        if reads_unicode_classes(loose):
-            forms.append((self._wide_groups, wide))
+        forms = [(self._groups, loose)] + ([(self._wide_groups, wide)] if wide else [])
         for groups, form in forms:
             plain, gapped = groups[field]
             (gapped if is_gapped(form) else plain).add(form, entry)
@@ -292,16 +292,16 @@ class PatternSets:
     def compile(self) -> None:
         self._passes = {field: [p for group in groups for p in group.compiled()]
                         for field, groups in self._groups.items()}
-        self._wide_passes = {field: [p for group in groups for p in group.compiled()]
-                             for field, groups in self._wide_groups.items()}
+        # Text that is not plain ASCII takes the ASCII Sets and then the wide ones.
+        self._any_text_passes = {field: self._passes[field] + [
+            p for group in groups for p in group.compiled()] for field, groups in self._wide_groups.items()}
 
     def occurring(self, field: str, encoded: bytes, plain_ascii: bool = True) -> frozenset[int]:
         """The entries whose Set form occurs: the ASCII Sets' answer, and on text that is not
         plain ASCII the wide Sets' answer for the branches RE2's ASCII reading could drop."""
         found: list[int] = []
         if encoded:
-            passes = self._passes[field] if plain_ascii else self._passes[field] + self._wide_passes[field]
-            for patterns, entries in passes:
+            for patterns, entries in (self._passes if plain_ascii else self._any_text_passes)[field]:
                 hits = patterns.Match(encoded)
                 if hits:
                     found.extend([entries[index] for index in hits])

@@ -112,6 +112,13 @@ def error_object(frame: dict) -> dict:
     return inner if isinstance(inner, dict) else frame
 
 
+def head_and_tail(text: str) -> str:
+    """The part of a long text the rules read: its head and its tail, a line apart."""
+    if len(text) > HEAD_CHARS + TAIL_CHARS:
+        return f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
+    return text
+
+
 def unwrap_terminal_lines(text: str, inside_words: bool) -> str:
     """Text pasted from a terminal that hard-wrapped it, joined back: a line break the terminal
     padded (two or more spaces or tabs before it, or an indent of two or more after it) reads
@@ -120,9 +127,7 @@ def unwrap_terminal_lines(text: str, inside_words: bool) -> str:
     head and tail of a long text), so the work stays linear and bounded."""
     if "\n" not in text:
         return text
-    if len(text) > HEAD_CHARS + TAIL_CHARS:
-        text = f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"
-    lines = text.split("\n")
+    lines = head_and_tail(text).split("\n")
     pieces, previous = [lines[0]], lines[0]
     for line in lines[1:]:
         tail = previous.rstrip("\r")
@@ -170,14 +175,17 @@ class Frame:
             message_text = unwrap_envelope(message_text) or message_text
         return cls(code if has_code else None, has_code, data_text, message_text, data_obj, obj)
 
+    @property
+    def texts(self) -> tuple[str, str]:
+        return self.data_text, self.message_text
+
     def unwrapped(self, inside_words: bool) -> "Frame | None":
         """The frame with a terminal's hard wraps taken out of its texts, or None when that
         changes nothing (see `unwrap_terminal_lines`)."""
-        data = unwrap_terminal_lines(self.data_text, inside_words)
-        message = unwrap_terminal_lines(self.message_text, inside_words)
-        if (data, message) == (self.data_text, self.message_text):
+        texts = tuple(unwrap_terminal_lines(text, inside_words) for text in self.texts)
+        if texts == self.texts:
             return None
-        return Frame(self.code, self.has_code, data, message, self.data_obj, self.original)
+        return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
 
     @property
     def haystack(self) -> str:
@@ -197,7 +205,7 @@ class Frame:
         if matched is None:
             text = self.text(name)
             if len(text) > HEAD_CHARS + TAIL_CHARS:
-                matched = plain_spaces(decode_escapes(f"{text[:HEAD_CHARS]}\n{text[-TAIL_CHARS:]}"))
+                matched = plain_spaces(decode_escapes(head_and_tail(text)))
             elif name == "haystack":
                 # No escape spans the space between the two, so the fields decoded apart are
                 # the haystack decoded whole, and each field is decoded once for every rule.

@@ -100,14 +100,14 @@ _STANDALONE_LOWER = re.compile(_STANDALONE_ALTERNATION)
 # Anthropic TypeScript, google-api-core), the message in any script ("429 当前...") or, when the
 # body has no message, the body itself (`429 {...}`); Spring's RestClient `<status> - <Message>`;
 # gateways `<status>: {body}`. A number followed by lower case or other punctuation is prose.
-_LEADING = re.compile(
-    r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?([45]\d\d)(?: (?:- )?(?=[A-Z{\[]|[^\x00-\x7f])|:\s?(?=[{\[]))")
+# The status and what must follow it: a capitalised or non-Latin message, or a body.
+_STATUS_THEN_MESSAGE = r"([45]\d\d)(?: (?:- )?(?=[A-Z{\[]|[^\x00-\x7f])|:\s?(?=[{\[]))"
+_LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?" + _STATUS_THEN_MESSAGE)
 # ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ..."
 _AFTER_COLON = re.compile(r":\s([45]\d\d) (?=[A-Z][a-z])")
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
 # dict: {"error": {"message": "429 Provider returned error"}}.
-_QUOTED_LEADING = re.compile(
-    r"""["'](?:message|error|details?|msg)["']\s*:\s*["']([45]\d\d)(?: (?:- )?(?=[A-Z{\[])|:\s?(?=[{\[]))""")
+_QUOTED_LEADING = re.compile(r"""["'](?:message|error|details?|msg)["']\s*:\s*["']""" + _STATUS_THEN_MESSAGE)
 
 
 def _continues_number(before: str) -> bool:
