@@ -82,6 +82,9 @@ _CODE_NAMED = re.compile(r'"(?:code|http_?code|httpStatusCode)"\s*:\s*"?$|\b(?<!
 # capitalised reason follows it ("lint failed with 429 warnings" is a count, rules.md's
 # "Error 529 happened" prose).
 _FAILURE_BEFORE = re.compile(r"\b(?:failed with|error) $", re.I)
+# Spring's "<status> - <body>" after the exception that carries it (Spring AI's
+# "TransientAiException: 503 - upstream connect error"); the body may start in lower case.
+_EXCEPTION_BEFORE = re.compile(r"[a-z]Exception:\s?$")
 # The number alone in parentheses right after its reason phrase ("Service Unavailable (503)")
 # or right after the failure ("Request failed (503)", "error: (503)").
 _PAREN_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r"|failed|error):?\s*\(\s*$", re.I)
@@ -129,6 +132,8 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     if _PAREN_BEFORE.search(before) and _PAREN_AFTER.match(text, end, end + 4):
         return True
     if number >= 400 and _STATUS_AFTER.match(text, end):
+        return True
+    if text.startswith(" - ", end) and _EXCEPTION_BEFORE.search(before):
         return True
     if _FAILURE_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
