@@ -67,7 +67,9 @@ class Facts:
 
     @computed_once
     def statuses(self) -> tuple[int, ...]:
-        stated = statuses_in(self.text("haystack"))
+        # Each field on its own: a status that closes the data is not followed by the message.
+        stated = statuses_in(self.text("data"))
+        stated += tuple(s for s in statuses_in(self.text("message")) if s not in stated)
         for leading in leading_status(self.text("data")) + leading_status(self.text("message")):
             if leading not in stated:
                 stated = (leading,) + stated

@@ -82,6 +82,15 @@ _CODE_NAMED = re.compile(r'"(?:code|http_?code|httpStatusCode)"\s*:\s*"?$|\b(?<!
 # capitalised reason follows it ("lint failed with 429 warnings" is a count, rules.md's
 # "Error 529 happened" prose).
 _FAILURE_BEFORE = re.compile(r"\b(?:failed with|error) $", re.I)
+# A failure sentence whose last word, after a colon, is the status alone ("Upload failed after
+# 2 retries: 503"); words that make the number a line, a port or a count say it is not one.
+_FAILURE_SENTENCE_BEFORE = re.compile(
+    r"\b(?:fail(?:ed|ure|s)?|errors?|errored|exception)\b"
+    r"(?![^\n:]*\b(?:line|row|column|col|index|offset|position|port|host|count|size|length|id|number)\b)"
+    r"[^\n:]{0,60}:\s?$", re.I)
+# ...and the sentence ends there: at a line's end, the close of a quoted value, or a request id.
+_SENTENCE_END = re.compile(
+    r"""\.?[ \t]*(?:\n|$|\\?["'}\]]|\((?:request|trace|correlation)[ _-]?id\b)""", re.I)
 # Spring's "<status> - <body>" after the exception that carries it (Spring AI's
 # "TransientAiException: 503 - upstream connect error"); the body may start in lower case.
 _EXCEPTION_BEFORE = re.compile(r"[a-z]Exception:\s?$")
@@ -134,6 +143,8 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     if number >= 400 and _STATUS_AFTER.match(text, end):
         return True
     if text.startswith(" - ", end) and _EXCEPTION_BEFORE.search(before):
+        return True
+    if number >= 400 and _SENTENCE_END.match(text, end) and _FAILURE_SENTENCE_BEFORE.search(before):
         return True
     if _FAILURE_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
