@@ -49,15 +49,16 @@ def decide(ruleset: Ruleset, facts: Facts) -> Rule | _Fallback:
 
 def decide_as_pasted(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _Fallback, Facts]:
     """The rule for the frame as written; when none matches, for the frame read again without a
-    terminal's hard wraps (error text pasted from a TUI into a bug report), first with each line
-    break as one space, then joined where it split a word. The first reading always wins."""
+    terminal's hard wraps (error text pasted from a TUI into a bug report): first its padded line
+    breaks as spaces, then also the plain breaks inside a sentence, then joined where a break
+    split a word. The first reading always wins."""
     facts = facts_for(read)
     rule = decide(ruleset, facts)
     tried = read
-    for inside_words in (False, True):
+    for joins in (1, 2, 3):
         if not isinstance(rule, _Fallback):
             break
-        unwrapped = read.unwrapped(inside_words)
+        unwrapped = read.unwrapped(joins)
         if unwrapped is None or unwrapped.texts == tried.texts:
             continue  # nothing joined, or nothing more than the last reading joined
         tried = unwrapped

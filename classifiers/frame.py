@@ -119,12 +119,14 @@ def head_and_tail(text: str) -> str:
     return text
 
 
-def unwrap_terminal_lines(text: str, inside_words: bool) -> str:
-    """Text pasted from a terminal that hard-wrapped it, joined back: a line break the terminal
-    padded (two or more spaces or tabs before it, or an indent of two or more after it) reads
-    as one space; with `inside_words`, a break between two letters or digits is removed. A plain
-    line break stays: it may end a list item. Only the part the rules read is unwrapped (the
-    head and tail of a long text), so the work stays linear and bounded."""
+def unwrap_terminal_lines(text: str, joins: int) -> str:
+    """Text pasted from a terminal that hard-wrapped it, joined back, in three steps of `joins`:
+    1, a line break the terminal padded (two or more spaces or tabs before it, or an indent of two
+    or more after it) reads as one space; 2, so does a plain break inside a sentence (the line
+    before ends on a word, a digit, a comma or a colon, the next starts with a word or a digit,
+    not a list mark); 3, a break between two letters or digits is removed. Other breaks stay:
+    they end a sentence or a list item. Only the part the rules read is unwrapped (the head and
+    tail of a long text), so the work stays linear and bounded."""
     if "\n" not in text:
         return text
     lines = head_and_tail(text).split("\n")
@@ -136,13 +138,20 @@ def unwrap_terminal_lines(text: str, inside_words: bool) -> str:
             pieces[-1] = pieces[-1].rstrip(" \t\r")
             pieces.append(" ")
             line = line.lstrip(" \t")
-        elif inside_words and tail[-1:].isalnum() and line[:1].isalnum():
+        elif joins >= 3 and tail[-1:].isalnum() and line[:1].isalnum():
             pieces[-1] = pieces[-1].rstrip("\r")
+        elif joins >= 2 and _continues_sentence(tail, line):
+            pieces[-1] = pieces[-1].rstrip("\r")
+            pieces.append(" ")
         else:
             pieces.append("\n")
         pieces.append(line)
         previous = line
     return "".join(pieces)
+
+
+def _continues_sentence(tail: str, line: str) -> bool:
+    return bool(tail) and (tail[-1].isalnum() or tail[-1] in ",:") and line[:1].isalnum()
 
 
 @dataclass(frozen=True)
@@ -179,10 +188,10 @@ class Frame:
     def texts(self) -> tuple[str, str]:
         return self.data_text, self.message_text
 
-    def unwrapped(self, inside_words: bool) -> "Frame | None":
+    def unwrapped(self, joins: int) -> "Frame | None":
         """The frame with a terminal's hard wraps taken out of its texts, or None when that
         changes nothing (see `unwrap_terminal_lines`)."""
-        texts = tuple(unwrap_terminal_lines(text, inside_words) for text in self.texts)
+        texts = tuple(unwrap_terminal_lines(text, joins) for text in self.texts)
         if texts == self.texts:
             return None
         return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
