@@ -115,8 +115,9 @@ _STANDALONE_LOWER = re.compile(_STANDALONE_ALTERNATION)
 # The status and what must follow it: a capitalised or non-Latin message, or a body.
 _STATUS_THEN_MESSAGE = r"([45]\d\d)(?: (?:- )?(?=[A-Z{\[]|[^\x00-\x7f])|:\s?(?=[{\[]))"
 _LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?" + _STATUS_THEN_MESSAGE)
-# ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ..."
-_AFTER_COLON = re.compile(r":\s([45]\d\d) (?=[A-Z][a-z])")
+# ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ...",
+# with Spring's dash too ("Error communicating with X: 402 - Current balance ...").
+_AFTER_COLON = re.compile(r":\s([45]\d\d) (?:- )?(?=[A-Z][a-z])")
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
 # dict: {"error": {"message": "429 Provider returned error"}}.
 _QUOTED_LEADING = re.compile(r"""["'](?:message|error|details?|msg)["']\s*:\s*["']""" + _STATUS_THEN_MESSAGE)
