@@ -116,8 +116,9 @@ _STANDALONE_LOWER = re.compile(_STANDALONE_ALTERNATION)
 _STATUS_THEN_MESSAGE = r"([45]\d\d)(?: (?:- )?(?=[A-Z{\[]|[^\x00-\x7f])|:\s?(?=[{\[]))"
 _LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?" + _STATUS_THEN_MESSAGE)
 # ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ...",
-# with Spring's dash too ("Error communicating with X: 402 - Current balance ...").
-_AFTER_COLON = re.compile(r":\s([45]\d\d) (?:- )?(?=[A-Z][a-z])")
+# with Spring's dash too ("Error communicating with X: 402 - Current balance ..."), a message in
+# another script, or the body itself ("LLM call to anthropic: 529 {...}").
+_AFTER_COLON = re.compile(r":\s([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{))")
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
 # dict: {"error": {"message": "429 Provider returned error"}}.
 _QUOTED_LEADING = re.compile(r"""["'](?:message|error|details?|msg)["']\s*:\s*["']""" + _STATUS_THEN_MESSAGE)
