@@ -213,14 +213,12 @@ class Frame:
         matched = self._matched.get(name)
         if matched is None:
             text = self.text(name)
-            if len(text) > HEAD_CHARS + TAIL_CHARS:
-                matched = plain_spaces(decode_escapes(head_and_tail(text)))
-            elif name == "haystack":
+            if name == "haystack" and len(text) <= HEAD_CHARS + TAIL_CHARS:
                 # No escape spans the space between the two, so the fields decoded apart are
                 # the haystack decoded whole, and each field is decoded once for every rule.
                 matched = plain_spaces(f"{self.match_text('data')} {self.match_text('message')}")
             else:
-                matched = plain_spaces(decode_escapes(text))
+                matched = plain_spaces(decode_escapes(head_and_tail(text)))
             self._matched[name] = matched
         return matched
 
