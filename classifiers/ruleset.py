@@ -22,7 +22,7 @@ ALLOWANCE_CONDITIONS = {"requested_above_limit"}
 RULE_KEYS = {
     "id", "order", "kind", "wording", "tags", "transient", "recovery", "field", "pattern", "case",
     "unless", "code", "status", "status_except", "status_first", "marker", "model",
-    "allowance", "names", "backends", "why",
+    "allowance", "names", "backends", "subject", "why",
 }
 SUPPORT_FILES = {"taxonomy.toml", "backends.toml", "wording.toml", "other_inputs.toml"}
 
@@ -109,8 +109,28 @@ def names_pattern(names: list[str]) -> str:
     return rf"(?:^|[^A-Za-z0-9])(?:{body})(?:$|[^A-Za-z0-9])"
 
 
+def subject_pattern(subject: str, failure_words: str) -> str:
+    """A subject said to be missing, or named in one sentence with a failure word on either side
+    (within 60 characters): the shape of a weak cue."""
+    near = r"[^\n.]{0,60}?"
+    return (rf"\b(?:no|without|missing) (?:{subject})\b"
+            rf"|\b(?:{subject})\b{near}\b(?:{failure_words})\b"
+            rf"|\b(?:{failure_words})\b{near}\b(?:{subject})\b")
+
+
+def _text_pattern(path: Path, raw: dict, failure_words: str | None) -> str | None:
+    rule_id = raw.get("id")
+    if "subject" not in raw:
+        return raw.get("pattern")
+    if "pattern" in raw:
+        raise _fail(path, rule_id, "subject and pattern are two ways to say one condition; use one")
+    if not failure_words:
+        raise _fail(path, rule_id, "subject needs the file's failure_words")
+    return subject_pattern(raw["subject"], failure_words)
+
+
 def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: set,
-                wordings: Mapping, sets: PatternSets) -> Rule:
+                wordings: Mapping, sets: PatternSets, failure_words: str | None = None) -> Rule:
     rule_id = raw.get("id")
     if not isinstance(rule_id, str) or not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", rule_id):
         raise _fail(path, str(rule_id), "id must be lower-kebab-case")
@@ -134,7 +154,8 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
     field = raw.get("field", "haystack")
     if case not in ("ci", "cs"):
         raise _fail(path, rule_id, "case is 'ci' or 'cs'")
-    has_text_condition = "pattern" in raw or "names" in raw
+    text_pattern = _text_pattern(path, raw, failure_words)
+    has_text_condition = text_pattern is not None or "names" in raw
     for name in raw.get("names", []):
         if not re.fullmatch(CAMEL_WORDS, name):
             raise _fail(path, rule_id, f"name {name!r} is not a CamelCase class name of two or more words")
@@ -169,7 +190,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         transient=raw.get("transient"),
         recovery=raw.get("recovery"),
         field=field,
-        pattern=_compile(path, rule_id, raw["pattern"], case, field, sets) if "pattern" in raw else None,
+        pattern=_compile(path, rule_id, text_pattern, case, field, sets) if text_pattern else None,
         names=sets.add(field, names_pattern(raw["names"]), False) if raw.get("names") else None,
         unless=_compile(path, rule_id, raw["unless"], case, field, sets) if "unless" in raw else None,
         code=tuple(code) if isinstance(code, list) else code,
@@ -231,8 +252,10 @@ def load(directory: Path = RULES_DIR) -> Ruleset:
     for path in [directory / n for n in sorted(SUPPORT_FILES)] + rule_files(directory):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     for path in rule_files(directory):
-        for raw in _read(path).get("rule", []):
-            rule = _build_rule(path, raw, kinds, tags, recoveries, wordings, sets)
+        doc = _read(path)
+        for raw in doc.get("rule", []):
+            rule = _build_rule(path, raw, kinds, tags, recoveries, wordings, sets,
+                               doc.get("failure_words"))
             unknown = set(rule.backends) - set(backends)
             if unknown:
                 raise _fail(path, rule.id, f"backends {sorted(unknown)} are not known backends")

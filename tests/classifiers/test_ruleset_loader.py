@@ -45,6 +45,8 @@ def test_the_probe_table_loads_as_written(tmp_path):
     (('field = "haystack"', 'field = "haystack"\nstatus = ["429"]\nstatus_except = ["429"]'),
      "accepts no status"),
     (('field = "haystack"', 'field = "haystack"\nrecovery = "pray"'), "not a known recovery"),
+    (('field = "haystack"', 'field = "haystack"\nsubject = "probe"'), "two ways to say one condition"),
+    (("pattern = '\\bprobe\\b'", "subject = 'probe'"), "needs the file's failure_words"),
 ])
 def test_a_broken_rule_is_refused_by_file_and_rule(tmp_path, change, problem):
     old, new = change
@@ -53,6 +55,13 @@ def test_a_broken_rule_is_refused_by_file_and_rule(tmp_path, change, problem):
         load(table_with(tmp_path, GOOD.replace(old, new)))
     assert str(refused.value).startswith("probe.toml: rule ")
     assert problem in str(refused.value)
+
+
+def test_a_subject_reads_the_files_failure_words(tmp_path):
+    table = "failure_words = 'broke|lost'\n" + GOOD.replace("pattern = '\\bprobe\\b'", "subject = 'probe'")
+    subject = load(table_with(tmp_path, table)).rules[0].pattern.regex
+    texts = ("the probe broke", "lost: one probe", "no probe", "the probe is fine", "probe. It broke")
+    assert [bool(subject.search(t)) for t in texts] == [True, True, True, False, False]
 
 
 def test_a_repeated_id_names_both_files(tmp_path):
