@@ -132,6 +132,14 @@ def _ends_or_capitalised(after: str) -> bool:
     return not after or after[0] in ":;,.)]}\n\"'" or (after[0] == " " and not after[1:].islower())
 
 
+def _closes_failure_sentence(text: str, before: str, end: int) -> bool:
+    """The number closes a failure sentence after its colon, bare ("...failed: 500.") or alone
+    in parentheses ("Failed to load response from api.openai.com:\n(429)")."""
+    if before.endswith("(") and text.startswith(")", end):
+        before, end = before[:-1], end + 1
+    return bool(_SENTENCE_END.match(text, end) and _FAILURE_SENTENCE_BEFORE.search(before))
+
+
 def _is_status(text: str, start: int, end: int, number: int) -> bool:
     before = text[max(0, start - WINDOW):start]
     if _PREFIX.search(before):
@@ -146,7 +154,7 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
         return True
     if text.startswith(" - ", end) and _EXCEPTION_BEFORE.search(before):
         return True
-    if number >= 400 and _SENTENCE_END.match(text, end) and _FAILURE_SENTENCE_BEFORE.search(before):
+    if number >= 400 and _closes_failure_sentence(text, before, end):
         return True
     if _FAILURE_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
