@@ -98,6 +98,10 @@ _EXCEPTION_BEFORE = re.compile(r"[a-z]Exception:\s?$")
 # or right after the failure ("Request failed (503)", "error: (503)").
 _PAREN_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r"|failed|error):?\s*\(\s*$", re.I)
 _PAREN_AFTER = re.compile(r"\s*\)")
+# The status that opens the text or a quoted message value, joined to its reason by a bare colon
+# ("503:overloaded"), as a client's label before it ("Error: 503:overloaded") already makes it read.
+_COLON_WORD = re.compile(r":[A-Za-z]")
+_OPENS_QUOTED_VALUE = re.compile(r"""["'](?:message|error|details?|msg)["']\s*:\s*["']$""")
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body, and a
@@ -155,6 +159,9 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     if text.startswith(" - ", end) and _EXCEPTION_BEFORE.search(before):
         return True
     if number >= 400 and _closes_failure_sentence(text, before, end):
+        return True
+    if number >= 400 and _COLON_WORD.match(text, end) and (
+            not text[:start].strip() or _OPENS_QUOTED_VALUE.search(before)):
         return True
     if _FAILURE_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
