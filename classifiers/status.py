@@ -101,7 +101,9 @@ _PAREN_AFTER = re.compile(r"\s*\)")
 # The status that opens the text or a quoted message value, joined to its reason by a bare colon
 # ("503:overloaded"), as a client's label before it ("Error: 503:overloaded") already makes it read.
 _COLON_WORD = re.compile(r":[A-Za-z]")
-_OPENS_QUOTED_VALUE = re.compile(r"""["'](?:message|error|details?|msg)["']\s*:\s*["']$""")
+# Where a relay or client opens a quoted message value: {"error": {"message": "...
+_QUOTED_MESSAGE_OPEN = r"""["'](?:message|error|details?|msg)["']\s*:\s*["']"""
+_OPENS_QUOTED_VALUE = re.compile(_QUOTED_MESSAGE_OPEN + "$")
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body, and a
@@ -125,7 +127,7 @@ _LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?" + _STATUS_THE
 _AFTER_COLON = re.compile(r":\s([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{))")
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
 # dict: {"error": {"message": "429 Provider returned error"}}.
-_QUOTED_LEADING = re.compile(r"""["'](?:message|error|details?|msg)["']\s*:\s*["']""" + _STATUS_THEN_MESSAGE)
+_QUOTED_LEADING = re.compile(_QUOTED_MESSAGE_OPEN + _STATUS_THEN_MESSAGE)
 
 
 def _continues_number(before: str) -> bool:
