@@ -98,12 +98,6 @@ _EXCEPTION_BEFORE = re.compile(r"[a-z]Exception:\s?$")
 # or right after the failure ("Request failed (503)", "error: (503)").
 _PAREN_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r"|failed|error):?\s*\(\s*$", re.I)
 _PAREN_AFTER = re.compile(r"\s*\)")
-# The status that opens the text or a quoted message value, joined to its reason by a bare colon
-# ("503:overloaded"), as a client's label before it ("Error: 503:overloaded") already makes it read.
-_COLON_WORD = re.compile(r":[A-Za-z]")
-# Where a relay or client opens a quoted message value: {"error": {"message": "...
-_QUOTED_MESSAGE_OPEN = r"""["'](?:message|error|details?|msg)["']\s*:\s*["']"""
-_OPENS_QUOTED_VALUE = re.compile(_QUOTED_MESSAGE_OPEN + "$")
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body, and a
@@ -118,8 +112,9 @@ _STANDALONE_LOWER = re.compile(_STANDALONE_ALTERNATION)
 # Anthropic TypeScript, google-api-core), the message in any script ("429 当前...") or, when the
 # body has no message, the body itself (`429 {...}`); Spring's RestClient `<status> - <Message>`;
 # gateways `<status>: {body}`. A number followed by lower case or other punctuation is prose.
-# The status and what must follow it: a capitalised or non-Latin message, or a body.
-_STATUS_THEN_MESSAGE = r"([45]\d\d)(?: (?:- )?(?=[A-Z{\[]|[^\x00-\x7f])|:\s?(?=[{\[]))"
+# The status and what must follow it: a capitalised or non-Latin message, or a body, or a reason
+# joined by a bare colon ("503:overloaded", as a client's label before it already makes it read).
+_STATUS_THEN_MESSAGE = r"([45]\d\d)(?: (?:- )?(?=[A-Z{\[]|[^\x00-\x7f])|:\s?(?=[{\[])|:(?=[A-Za-z]))"
 _LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?" + _STATUS_THEN_MESSAGE)
 # ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ...",
 # with Spring's dash too ("Error communicating with X: 402 - Current balance ..."), a message in
@@ -127,7 +122,7 @@ _LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?" + _STATUS_THE
 _AFTER_COLON = re.compile(r":\s([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{))")
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
 # dict: {"error": {"message": "429 Provider returned error"}}.
-_QUOTED_LEADING = re.compile(_QUOTED_MESSAGE_OPEN + _STATUS_THEN_MESSAGE)
+_QUOTED_LEADING = re.compile(r"""["'](?:message|error|details?|msg)["']\s*:\s*["']""" + _STATUS_THEN_MESSAGE)
 
 
 def _continues_number(before: str) -> bool:
@@ -161,9 +156,6 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     if text.startswith(" - ", end) and _EXCEPTION_BEFORE.search(before):
         return True
     if number >= 400 and _closes_failure_sentence(text, before, end):
-        return True
-    if number >= 400 and _COLON_WORD.match(text, end) and (
-            not text[:start].strip() or _OPENS_QUOTED_VALUE.search(before)):
         return True
     if _FAILURE_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
