@@ -118,8 +118,7 @@ def subject_pattern(subject: str, failure_words: str) -> str:
             rf"|\b(?:{failure_words})\b{near}\b(?:{subject})\b")
 
 
-def _text_pattern(path: Path, raw: dict, failure_words: str | None) -> str | None:
-    rule_id = raw.get("id")
+def _text_pattern(path: Path, rule_id: str, raw: dict, failure_words: str | None) -> str | None:
     if "subject" not in raw:
         return raw.get("pattern")
     if "pattern" in raw:
@@ -154,7 +153,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
     field = raw.get("field", "haystack")
     if case not in ("ci", "cs"):
         raise _fail(path, rule_id, "case is 'ci' or 'cs'")
-    text_pattern = _text_pattern(path, raw, failure_words)
+    text_pattern = _text_pattern(path, rule_id, raw, failure_words)
     has_text_condition = text_pattern is not None or "names" in raw
     for name in raw.get("names", []):
         if not re.fullmatch(CAMEL_WORDS, name):
