@@ -69,6 +69,22 @@ def decide_as_pasted(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _
     return rule, facts
 
 
+def decide_with_codes_as_words(ruleset: Ruleset, read: Frame,
+                               facts_for) -> tuple[Rule | _Fallback, Facts]:
+    """The rule for the frame as pasted; when none matches and it holds a bare error code
+    ("system_busy", "REQUEST_TIMEOUT"), for the frame with that code also read as its words,
+    since the rules' phrases are written with spaces. The first reading always wins."""
+    rule, facts = decide_as_pasted(ruleset, read, facts_for)
+    if isinstance(rule, _Fallback):
+        worded = read.as_words()
+        if worded is not None:
+            again = facts_for(worded)
+            found = decide(ruleset, again)
+            if not isinstance(found, _Fallback):
+                rule, facts = found, again
+    return rule, facts
+
+
 def substitute_model(frame: Frame) -> str | None:
     if frame.code != -32603:
         return None
@@ -91,7 +107,7 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
     read = Frame.read(dict(frame))
     hint = Hints.read(hints).or_stated_in(read.match_text("haystack"))
     known_backend, backend_known = ruleset.backend(backend)
-    rule, facts = decide_as_pasted(ruleset, read, lambda frame: Facts(
+    rule, facts = decide_with_codes_as_words(ruleset, read, lambda frame: Facts(
         frame, known_backend.id, advertised_models, hint.http_status, ruleset.pattern_sets))
     kind = ruleset.kinds[rule.kind]
     rejected = facts.rejected[0] if rule.kind in ("model_not_entitled", "model_unavailable") else None

@@ -150,6 +150,36 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
     return "".join(pieces)
 
 
+# An identifier of two to six words joined by underscores standing as a whole value: the whole
+# field, what follows a label's colon, or the quoted value of an error's message, code or status
+# in JSON or a Python dict. A documented error code sent bare ("system_busy",
+# "EXCEED_CONCURRENT_REQUEST_LIMIT"); the same identifier inside a sentence ("no attribute
+# 'server_error'") is a name, a key is followed by a colon, and a `type` is a gateway's class for
+# whatever its upstream said (one-api's "upstream_error" carries a relayed 422).
+_BARE_CODE = re.compile(
+    r"(?:^|:)\s*[\"']?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){1,5})[\"']?\s*(?=$|[,;})\]\n(])")
+_QUOTED_KEY = re.compile(r"[\"']([A-Za-z_]+)[\"']\s*:$")
+_CODE_KEYS = frozenset({"message", "error", "detail", "details", "status", "code", "error_code",
+                        "errorcode", "reason"})
+
+
+def _stands_as_value(text: str, start: int) -> bool:
+    """The code at `start` opens the text, follows a label's colon, or is the value of a key
+    that states an error (not its type or its parameter)."""
+    key = _QUOTED_KEY.search(text, 0, start + 1)
+    return key is None or key.group(1).lower() in _CODE_KEYS
+
+
+def code_as_words(text: str) -> str:
+    """The text followed by the words of each bare error code in it, in parentheses
+    ("system_busy (system busy)"), so the rules' phrases reach them; other text as it is."""
+    if "_" not in text:
+        return text
+    words = [found.group(1).replace("_", " ").lower() for found in _BARE_CODE.finditer(text)
+             if _stands_as_value(text, found.start())]
+    return f"{text} ({'; '.join(words)})" if words else text
+
+
 def _continues_sentence(tail: str, line: str) -> bool:
     return bool(tail) and (tail[-1].isalnum() or tail[-1] in ",:") and line[:1].isalnum()
 
@@ -192,6 +222,14 @@ class Frame:
         """The frame with a terminal's hard wraps taken out of its texts, or None when that
         changes nothing (see `unwrap_terminal_lines`)."""
         texts = tuple(unwrap_terminal_lines(text, joins) for text in self.texts)
+        if texts == self.texts:
+            return None
+        return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
+
+    def as_words(self) -> "Frame | None":
+        """The frame with each bare error code also read as its words, or None when there is
+        none (see `code_as_words`)."""
+        texts = tuple(code_as_words(text) for text in self.texts)
         if texts == self.texts:
             return None
         return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
