@@ -150,14 +150,16 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
     return "".join(pieces)
 
 
-# An identifier of two to six words joined by underscores standing as a whole value: the whole
-# field, what follows a label's colon, or the quoted value of an error's message, code or status
-# in JSON or a Python dict. A documented error code sent bare ("system_busy",
+# An identifier of two to six words, joined by underscores or in CamelCase, standing as a whole
+# value: the whole field, what follows a label's colon, or the quoted value of an error's message,
+# code or status in JSON or a Python dict. A documented error code sent bare ("system_busy",
 # "EXCEED_CONCURRENT_REQUEST_LIMIT"); the same identifier inside a sentence ("no attribute
 # 'server_error'") is a name, a key is followed by a colon, and a `type` is a gateway's class for
 # whatever its upstream said (one-api's "upstream_error" carries a relayed 422).
 _BARE_CODE = re.compile(
-    r"(?:^|:)\s*[\"']?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){1,5})[\"']?\s*(?=$|[,;})\]\n(])")
+    r"(?:^|:)\s*[\"']?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){1,5}"
+    r"|(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])){2,6})[\"']?\s*(?=$|[,;})\]\n(])")
+_CAMEL_WORD = re.compile(r"[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])")
 _QUOTED_KEY = re.compile(r"[\"']([A-Za-z_]+)[\"']\s*:$")
 _CODE_KEYS = frozenset({"message", "error", "detail", "details", "status", "code", "error_code",
                         "errorcode", "reason"})
@@ -170,12 +172,16 @@ def _stands_as_value(text: str, start: int) -> bool:
     return key is None or key.group(1).lower() in _CODE_KEYS
 
 
+def _words_of(code: str) -> str:
+    if "_" in code:
+        return code.replace("_", " ").lower()
+    return " ".join(_CAMEL_WORD.findall(code)).lower()
+
+
 def code_as_words(text: str) -> str:
     """The text followed by the words of each bare error code in it, in parentheses
     ("system_busy (system busy)"), so the rules' phrases reach them; other text as it is."""
-    if "_" not in text:
-        return text
-    words = [found.group(1).replace("_", " ").lower() for found in _BARE_CODE.finditer(text)
+    words = [_words_of(found.group(1)) for found in _BARE_CODE.finditer(text)
              if _stands_as_value(text, found.start())]
     return f"{text} ({'; '.join(words)})" if words else text
 
