@@ -161,6 +161,7 @@ _BARE_CODE = re.compile(
     r"|(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])){2,6})[\"']?\s*(?=$|[,;})\]\n(])")
 _CAMEL_WORD = re.compile(r"[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])")
 _QUOTED_KEY = re.compile(r"[\"']([A-Za-z_]+)[\"']\s*:$")
+KEY_REACH = 64  # the longest key and its quotes and spaces that `_QUOTED_KEY` looks back over
 _CODE_KEYS = frozenset({"message", "error", "detail", "details", "status", "code", "error_code",
                         "errorcode", "reason"})
 
@@ -168,7 +169,7 @@ _CODE_KEYS = frozenset({"message", "error", "detail", "details", "status", "code
 def _stands_as_value(text: str, start: int) -> bool:
     """The code at `start` opens the text, follows a label's colon, or is the value of a key
     that states an error (not its type or its parameter)."""
-    key = _QUOTED_KEY.search(text, 0, start + 1)
+    key = _QUOTED_KEY.search(text, max(0, start - KEY_REACH), start + 1)
     return key is None or key.group(1).lower() in _CODE_KEYS
 
 
@@ -181,8 +182,9 @@ def _words_of(code: str) -> str:
 def code_as_words(text: str) -> str:
     """The text followed by the words of each bare error code in it, in parentheses
     ("system_busy (system busy)"), so the rules' phrases reach them; other text as it is."""
-    words = [_words_of(found.group(1)) for found in _BARE_CODE.finditer(text)
-             if _stands_as_value(text, found.start())]
+    read = head_and_tail(text)
+    words = [_words_of(found.group(1)) for found in _BARE_CODE.finditer(read)
+             if _stands_as_value(read, found.start())]
     return f"{text} ({'; '.join(words)})" if words else text
 
 
