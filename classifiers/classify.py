@@ -69,20 +69,30 @@ def decide_as_pasted(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _
     return rule, facts
 
 
-def decide_with_codes_as_words(ruleset: Ruleset, read: Frame,
-                               facts_for) -> tuple[Rule | _Fallback, Facts]:
-    """The rule for the frame as pasted; when none matches and it holds a bare error code
-    ("system_busy", "REQUEST_TIMEOUT"), for the frame with that code also read as its words,
-    since the rules' phrases are written with spaces. The first reading always wins."""
+def decide_as_written(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _Fallback, Facts]:
+    """The rule for the frame as pasted; when none matches, for the frame read again in the
+    plainer forms an error also arrives in, each tried only while nothing has matched: without
+    the timestamp, level and logger name a log line puts before it, and with a bare error code
+    ("system_busy", "REQUEST_TIMEOUT") also read as its words, since the rules' phrases are
+    written with spaces. The first reading always wins."""
     rule, facts = decide_as_pasted(ruleset, read, facts_for)
-    if isinstance(rule, _Fallback):
-        worded = read.as_words()
-        if worded is not None:
-            again = facts_for(worded)
-            found = decide(ruleset, again)
-            if not isinstance(found, _Fallback):
-                rule, facts = found, again
+    for reread in _rereadings(read):
+        if not isinstance(rule, _Fallback):
+            break
+        again = facts_for(reread)
+        found = decide(ruleset, again)
+        if not isinstance(found, _Fallback):
+            rule, facts = found, again
     return rule, facts
+
+
+def _rereadings(read: Frame):
+    unprefixed = read.without_log_prefix()
+    if unprefixed is not None:
+        yield unprefixed
+    worded = (unprefixed or read).as_words()
+    if worded is not None:
+        yield worded
 
 
 def substitute_model(frame: Frame) -> str | None:
@@ -107,7 +117,7 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
     read = Frame.read(dict(frame))
     hint = Hints.read(hints).or_stated_in(read.match_text("haystack"))
     known_backend, backend_known = ruleset.backend(backend)
-    rule, facts = decide_with_codes_as_words(ruleset, read, lambda frame: Facts(
+    rule, facts = decide_as_written(ruleset, read, lambda frame: Facts(
         frame, known_backend.id, advertised_models, hint.http_status, ruleset.pattern_sets))
     kind = ruleset.kinds[rule.kind]
     rejected = facts.rejected[0] if rule.kind in ("model_not_entitled", "model_unavailable") else None

@@ -188,6 +188,22 @@ def code_as_words(text: str) -> str:
     return f"{text} ({'; '.join(words)})" if words else text
 
 
+# What a logger writes before the message: an optional timestamp, a level (upper case, or in
+# brackets in any case) and an optional logger name closed by a colon, a dash or a bracket.
+_LOG_PREFIX = re.compile(
+    r"\s*(?:\[?\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?"
+    r"(?:Z|[+-]\d{2}:?\d{2})?\]?[\s|-]*)?"
+    r"(?:(?:ERROR|ERR|WARNING|WARN|CRITICAL|FATAL|INFO|DEBUG|TRACE)\b"
+    r"|\[(?i:error|warn(?:ing)?|fatal|critical|info|debug)\])"
+    r"[\s:|-]*(?:\[?[A-Za-z_][\w.:/-]*\]?(?:\s*[:|]|\s+-|(?<=\]))\s+)?")
+
+
+def without_log_prefix(text: str) -> str:
+    """The text without a log line's timestamp, level and logger name before the message."""
+    found = _LOG_PREFIX.match(text)
+    return text[found.end():] if found and found.end() < len(text) else text
+
+
 def _continues_sentence(tail: str, line: str) -> bool:
     return bool(tail) and (tail[-1].isalnum() or tail[-1] in ",:") and line[:1].isalnum()
 
@@ -230,6 +246,13 @@ class Frame:
         """The frame with a terminal's hard wraps taken out of its texts, or None when that
         changes nothing (see `unwrap_terminal_lines`)."""
         texts = tuple(unwrap_terminal_lines(text, joins) for text in self.texts)
+        if texts == self.texts:
+            return None
+        return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
+
+    def without_log_prefix(self) -> "Frame | None":
+        """The frame with a log line's prefix taken off its texts, or None when none has one."""
+        texts = tuple(without_log_prefix(text) for text in self.texts)
         if texts == self.texts:
             return None
         return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)

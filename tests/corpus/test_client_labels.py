@@ -1,8 +1,9 @@
 """Clients put a label of their own before the provider's text ("LLM provider error: ...",
-"Upstream error: ...") or wrap it in an envelope of their own ({"error": {"message": ...}}).
-Neither says anything of the failure, so every corpus message must get the same verdict behind
-each common label and inside each common envelope as it gets bare; so must text copied with the
-doubled or no-break spaces that terminals and web pages add.
+"Upstream error: ...") or wrap it in an envelope of their own ({"error": {"message": ...}}), and
+a report often quotes the log line whole, timestamp, level and logger first. None of these says
+anything of the failure, so every corpus message must get the same verdict behind each common
+label, log prefix and envelope as it gets bare; so must text copied with the doubled or no-break
+spaces that terminals and web pages add.
 
 Labels a number may follow as a status ("Error from provider: 503") are not listed: there the
 label does change what the text states."""
@@ -18,6 +19,8 @@ from tests.corpus.corpus import entries
 CLIENT_LABELS = ("LLM provider error: ", "Upstream error: ", "Gateway error: ", "Proxy error: ",
                  "Provider error: ", "Backend error: ", "Model error: ", "Server error: ",
                  "Agent error: ", "API Error: ", "Request failed: ", "Error: ")
+LOG_PREFIXES = ("2025-03-01 12:00:01,123 - ERROR - app.llm - ", "[ERROR] ", "ERROR ",
+                "2025-03-01T12:00:01.123Z ERROR [llm] ")
 ENVELOPES = {
     "JSON error.message": lambda raw: json.dumps({"error": {"message": raw}}),
     "JSON error string": lambda raw: json.dumps({"error": raw}),
@@ -32,6 +35,8 @@ ENVELOPES = {
 MESSAGES = [(e["id"], e["raw"], "" if e["backend"] == "other" else e["backend"])
             for e in entries() if isinstance(e["raw"], str)]
 WRAPPINGS = {**{f"label {label!r}": (lambda raw, label=label: label + raw) for label in CLIENT_LABELS},
+             **{f"log prefix {prefix!r}": (lambda raw, prefix=prefix: prefix + raw)
+                for prefix in LOG_PREFIXES},
              **{f"envelope {name}": wrap for name, wrap in ENVELOPES.items()}}
 
 
