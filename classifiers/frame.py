@@ -151,13 +151,14 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
 
 
 # An identifier of two to six words, joined by underscores or in CamelCase, standing as a whole
-# value: the whole field, what follows a label's colon, or the quoted value of an error's message,
-# code or status in JSON or a Python dict. A documented error code sent bare ("system_busy",
-# "EXCEED_CONCURRENT_REQUEST_LIMIT"); the same identifier inside a sentence ("no attribute
-# 'server_error'") is a name, a key is followed by a colon, and a `type` is a gateway's class for
-# whatever its upstream said (one-api's "upstream_error" carries a relayed 422).
+# value: the whole field, what follows a label's colon, an exception's quoted argument, or the
+# quoted value of an error's message, code or status in JSON or a Python dict. A documented error
+# code sent bare ("system_busy", "EXCEED_CONCURRENT_REQUEST_LIMIT"); the same identifier inside a
+# sentence ("no attribute 'server_error'") is a name, a key is followed by a colon, and a `type`
+# is a gateway's class for whatever its upstream said (one-api's "upstream_error" carries a
+# relayed 422).
 _BARE_CODE = re.compile(
-    r"(?:^|:)\s*[\"']?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){1,5}"
+    r"(?:^|:|(?<=Error\()|(?<=Exception\())\s*[\"']?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){1,5}"
     r"|(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])){2,6})[\"']?\s*(?=$|[,;})\]\n(])")
 _CAMEL_WORD = re.compile(r"[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])")
 _QUOTED_KEY = re.compile(r"[\"']([A-Za-z_]+)[\"']\s*:$")
@@ -182,7 +183,7 @@ def _words_of(code: str) -> str:
 def code_as_words(text: str) -> str:
     """The text followed by the words of each bare error code in it, in parentheses
     ("system_busy (system busy)"), so the rules' phrases reach them; other text as it is."""
-    read = head_and_tail(text)
+    read = decode_escapes(head_and_tail(text))
     words = [_words_of(found.group(1)) for found in _BARE_CODE.finditer(read)
              if _stands_as_value(read, found.start())]
     return f"{text} ({'; '.join(words)})" if words else text

@@ -119,10 +119,15 @@ _LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?" + _STATUS_THE
 # ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ...",
 # with Spring's dash too ("Error communicating with X: 402 - Current balance ..."), a message in
 # another script, or the body itself ("LLM call to anthropic: 529 {...}").
-_AFTER_COLON = re.compile(r":\s([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{))")
+_AFTER_COLON = re.compile(
+    r":\s([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{)|:(?=[A-Za-z]))")
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
-# dict: {"error": {"message": "429 Provider returned error"}}.
-_QUOTED_LEADING = re.compile(r"""["'](?:message|error|details?|msg)["']\s*:\s*["']""" + _STATUS_THEN_MESSAGE)
+# dict ({"error": {"message": "429 Provider returned error"}}), printed as Rust's Debug does
+# (`Error { message: "529 ..." }`), or quoted in a Python exception's repr
+# (`RuntimeError('429 ...')`).
+_QUOTED_LEADING = re.compile(
+    r"""(?:["'](?:message|error|details?|msg)["']\s*:\s*|\b(?:message|msg): |"""
+    r"""\b[A-Z]\w*(?:Error|Exception)\()["']""" + _STATUS_THEN_MESSAGE)
 
 
 def _continues_number(before: str) -> bool:

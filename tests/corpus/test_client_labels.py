@@ -27,6 +27,10 @@ ENVELOPES = {
     "JSON detail": lambda raw: json.dumps({"detail": raw}),
     "ACP details": lambda raw: json.dumps({"details": raw}),
     "Python dict": lambda raw: repr({"error": {"message": raw}}),
+    "Python exception repr": lambda raw: f"RuntimeError({raw!r})",
+    "Rust Debug": lambda raw: f"Error {{ message: {json.dumps(raw)} }}",
+    "JSON wrapped twice": lambda raw: json.dumps({"error": {"message": json.dumps({"error": {
+        "message": raw}})}}),
     "request id suffix": lambda raw: raw + " (request id: 0a1b2c3d-4e5f)",
     "stack trace below": lambda raw: raw + "\n    at Object.fetch (node:internal/deps/undici/undici:11457:11)",
     "double spaces": lambda raw: raw.replace(" ", "  "),
