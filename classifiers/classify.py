@@ -72,7 +72,8 @@ def decide_as_pasted(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _
 def decide_as_written(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _Fallback, Facts]:
     """The rule for the frame as pasted; when none matches, for the frame read again in the
     plainer forms an error also arrives in, each tried only while nothing has matched: without
-    the timestamp, level and logger name a log line puts before it, and with a bare error code
+    the Markdown a report quoted it in, without the timestamp, level and logger name a
+    log line puts before it, and with a bare error code
     ("system_busy", "REQUEST_TIMEOUT") also read as its words, since the rules' phrases are
     written with spaces. The first reading always wins."""
     rule, facts = decide_as_pasted(ruleset, read, facts_for)
@@ -87,12 +88,12 @@ def decide_as_written(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | 
 
 
 def _rereadings(read: Frame):
-    unprefixed = read.without_log_prefix()
-    if unprefixed is not None:
-        yield unprefixed
-    worded = (unprefixed or read).as_words()
-    if worded is not None:
-        yield worded
+    """Each plainer reading builds on the one before it."""
+    for reread in (Frame.as_plain_text, Frame.without_log_prefix, Frame.as_words):
+        plainer = reread(read)
+        if plainer is not None:
+            read = plainer
+            yield read
 
 
 def substitute_model(frame: Frame) -> str | None:

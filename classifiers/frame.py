@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from dataclasses import dataclass, field
@@ -77,6 +78,17 @@ def decode_escapes(text: str) -> str:
             break
         text = _JSON_ESCAPE.sub(json_escape_char, text)
     return text
+
+
+_ENTITY = re.compile(r"&(?:#\d{1,6}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
+
+
+def decode_entities(text: str) -> str:
+    """HTML entities read as the characters they stand for: text scraped from a web page keeps
+    them ("Post &quot;http://...&quot;: EOF"), and a rule reads the character."""
+    if "&" not in text or not _ENTITY.search(text):
+        return text
+    return html.unescape(text)
 
 
 # Spaces that copying from terminals and web pages adds where the provider wrote one plain
@@ -189,6 +201,24 @@ def code_as_words(text: str) -> str:
     return f"{text} ({'; '.join(words)})" if words else text
 
 
+# How a report dresses a quoted error: a Markdown code fence's lines, the backticks of inline
+# code around the whole text, a blockquote's marks.
+_FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~)[\w+-]*[ \t]*$\n?", re.M)
+_QUOTE_MARK = re.compile(r"^[ \t]*>[ \t]?", re.M)
+
+
+def as_plain_text(text: str) -> str:
+    """The text without the Markdown a report quoted it in."""
+    if "```" in text or "~~~" in text:
+        text = _FENCE_LINE.sub("", text)
+    stripped = text.strip()
+    if len(stripped) > 2 and stripped[0] == "`" == stripped[-1] and "`" not in stripped[1:-1]:
+        text = stripped[1:-1]
+    if text.lstrip().startswith(">"):
+        text = _QUOTE_MARK.sub("", text)
+    return text
+
+
 # What a logger writes before the message: an optional timestamp, a level (upper case, or in
 # brackets in any case) and an optional logger name closed by a colon, a dash or a bracket.
 _LOG_PREFIX = re.compile(
@@ -251,6 +281,14 @@ class Frame:
             return None
         return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
 
+    def as_plain_text(self) -> "Frame | None":
+        """The frame with the Markdown of a quoting report taken off its texts, or None
+        when there is none (see `as_plain_text`)."""
+        texts = tuple(as_plain_text(text) for text in self.texts)
+        if texts == self.texts:
+            return None
+        return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
+
     def without_log_prefix(self) -> "Frame | None":
         """The frame with a log line's prefix taken off its texts, or None when none has one."""
         texts = tuple(without_log_prefix(text) for text in self.texts)
@@ -288,7 +326,7 @@ class Frame:
                 # the haystack decoded whole, and each field is decoded once for every rule.
                 matched = plain_spaces(f"{self.match_text('data')} {self.match_text('message')}")
             else:
-                matched = plain_spaces(decode_escapes(head_and_tail(text)))
+                matched = plain_spaces(decode_entities(decode_escapes(head_and_tail(text))))
             self._matched[name] = matched
         return matched
 

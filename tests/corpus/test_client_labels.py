@@ -1,6 +1,7 @@
 """Clients put a label of their own before the provider's text ("LLM provider error: ...",
 "Upstream error: ...") or wrap it in an envelope of their own ({"error": {"message": ...}}), and
-a report often quotes the log line whole, timestamp, level and logger first. None of these says
+a report often quotes the log line whole, timestamp, level and logger first, or in Markdown, or
+a scraped page keeps HTML entities. None of these says
 anything of the failure, so every corpus message must get the same verdict behind each common
 label, log prefix and envelope as it gets bare; so must text copied with the doubled or no-break
 spaces that terminals and web pages add.
@@ -33,6 +34,9 @@ ENVELOPES = {
         "message": raw}})}}),
     "request id suffix": lambda raw: raw + " (request id: 0a1b2c3d-4e5f)",
     "stack trace below": lambda raw: raw + "\n    at Object.fetch (node:internal/deps/undici/undici:11457:11)",
+    "Markdown code fence": lambda raw: f"```\n{raw}\n```",
+    "Markdown blockquote": lambda raw: "> " + raw.replace("\n", "\n> "),
+    "HTML entities": lambda raw: raw.replace("&", "&amp;").replace('"', "&quot;").replace("'", "&#39;"),
     "double spaces": lambda raw: raw.replace(" ", "  "),
     "no-break spaces": lambda raw: raw.replace(" ", "\u00a0"),
 }
