@@ -171,7 +171,7 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
 # relayed 422).
 _BARE_CODE = re.compile(
     r"(?:^|:|(?<=Error\()|(?<=Exception\())\s*[\"']?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){1,5}"
-    r"|(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])){2,6})[\"']?\s*(?=$|[,;})\]\n(])")
+    r"|(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])){2,6})[\"']?\s*(?=$|\.\s*$|[,;})\]\n(])")
 _CAMEL_WORD = re.compile(r"[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])")
 _QUOTED_KEY = re.compile(r"[\"']([A-Za-z_]+)[\"']\s*:$")
 KEY_REACH = 64  # the longest key and its quotes and spaces that `_QUOTED_KEY` looks back over

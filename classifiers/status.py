@@ -115,12 +115,15 @@ _STANDALONE_LOWER = re.compile(_STANDALONE_ALTERNATION)
 # The status and what must follow it: a capitalised or non-Latin message, or a body, or a reason
 # joined by a bare colon ("503:overloaded", as a client's label before it already makes it read).
 _STATUS_THEN_MESSAGE = r"([45]\d\d)(?: (?:- )?(?=[A-Z{\[]|[^\x00-\x7f])|:\s?(?=[{\[])|:(?=[A-Za-z]))"
-_LEADING = re.compile(r"^\s*(?:Internal error:\s*)?(?:Error:\s*)?" + _STATUS_THEN_MESSAGE)
-# ...and the same rendering after a wrapper's own words: "failed to call X: 400 Extra inputs ...",
+# A CLI's failure mark ("❌", "✖", "!") may stand before it.
+_LEADING = re.compile(
+    r"^\s*(?:[^\w\s\"'{\[(]{1,3}\s*)?(?:Internal error:\s*)?(?:Error:\s*)?" + _STATUS_THEN_MESSAGE)
+# ...and the same rendering after a wrapper's own words and colon (full-width in Chinese and
+# Japanese front-ends): "failed to call X: 400 Extra inputs ...",
 # with Spring's dash too ("Error communicating with X: 402 - Current balance ..."), a message in
 # another script, or the body itself ("LLM call to anthropic: 529 {...}").
 _AFTER_COLON = re.compile(
-    r":\s([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{)|:(?=[A-Za-z]))")
+    r"(?::\s|：\s?)([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{)|:(?=[A-Za-z]))")
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
 # dict ({"error": {"message": "429 Provider returned error"}}), printed as Rust's Debug does
 # (`Error { message: "529 ..." }`), or quoted in a Python exception's repr

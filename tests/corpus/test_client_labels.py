@@ -19,7 +19,7 @@ from tests.corpus.corpus import entries
 
 CLIENT_LABELS = ("LLM provider error: ", "Upstream error: ", "Gateway error: ", "Proxy error: ",
                  "Provider error: ", "Backend error: ", "Model error: ", "Server error: ",
-                 "Agent error: ", "API Error: ", "Request failed: ", "Error: ")
+                 "Agent error: ", "API Error: ", "Request failed: ", "Error: ", "请求失败：", "❌ ")
 LOG_PREFIXES = ("2025-03-01 12:00:01,123 - ERROR - app.llm - ", "[ERROR] ", "ERROR ",
                 "2025-03-01T12:00:01.123Z ERROR [llm] ")
 ENVELOPES = {
