@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from classifiers.frame import Frame, surely_lacks
+from classifiers.frame import Frame, as_plain_text, code_as_words, surely_lacks, without_log_prefix
 from classifiers.hints import Hints, apply_hints
 from classifiers.rule import Facts, Rule
 from classifiers.ruleset import Ruleset
@@ -89,8 +89,8 @@ def decide_as_written(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | 
 
 def _rereadings(read: Frame):
     """Each plainer reading builds on the one before it."""
-    for reread in (Frame.as_plain_text, Frame.without_log_prefix, Frame.as_words):
-        plainer = reread(read)
+    for rewrite in (as_plain_text, without_log_prefix, code_as_words):
+        plainer = read.rewritten(rewrite)
         if plainer is not None:
             read = plainer
             yield read

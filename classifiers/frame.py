@@ -274,36 +274,18 @@ class Frame:
     def texts(self) -> tuple[str, str]:
         return self.data_text, self.message_text
 
+    def rewritten(self, rewrite) -> "Frame | None":
+        """The frame with `rewrite` applied to each of its texts, or None when that changes
+        nothing: the plainer readings an error is tried in when nothing matched it as written."""
+        texts = tuple(rewrite(text) for text in self.texts)
+        if texts == self.texts:
+            return None
+        return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
+
     def unwrapped(self, joins: int) -> "Frame | None":
         """The frame with a terminal's hard wraps taken out of its texts, or None when that
         changes nothing (see `unwrap_terminal_lines`)."""
-        texts = tuple(unwrap_terminal_lines(text, joins) for text in self.texts)
-        if texts == self.texts:
-            return None
-        return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
-
-    def as_plain_text(self) -> "Frame | None":
-        """The frame with the Markdown of a quoting report taken off its texts, or None
-        when there is none (see `as_plain_text`)."""
-        texts = tuple(as_plain_text(text) for text in self.texts)
-        if texts == self.texts:
-            return None
-        return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
-
-    def without_log_prefix(self) -> "Frame | None":
-        """The frame with a log line's prefix taken off its texts, or None when none has one."""
-        texts = tuple(without_log_prefix(text) for text in self.texts)
-        if texts == self.texts:
-            return None
-        return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
-
-    def as_words(self) -> "Frame | None":
-        """The frame with each bare error code also read as its words, or None when there is
-        none (see `code_as_words`)."""
-        texts = tuple(code_as_words(text) for text in self.texts)
-        if texts == self.texts:
-            return None
-        return Frame(self.code, self.has_code, *texts, self.data_obj, self.original)
+        return self.rewritten(lambda text: unwrap_terminal_lines(text, joins))
 
     @property
     def haystack(self) -> str:
