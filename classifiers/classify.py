@@ -69,7 +69,8 @@ def decide_as_pasted(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _
     return rule, facts
 
 
-def decide_as_written(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _Fallback, Facts]:
+def decide_as_written(ruleset: Ruleset, read: Frame,
+                      facts_for) -> tuple[Rule | _Fallback, Facts]:
     """The rule for the frame as pasted; when none matches, for the frame read again in the
     plainer forms an error also arrives in, each tried only while nothing has matched: without
     the Markdown a report quoted it in, without the timestamp, level and logger name a
