@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from classifiers.frame import Frame, as_plain_text, code_as_words, surely_lacks, without_log_prefix
+from classifiers.frame import (Frame, as_plain_text, code_as_words, surely_lacks,
+                               without_log_prefix)
 from classifiers.hints import Hints, apply_hints
 from classifiers.rule import Facts, Rule
 from classifiers.ruleset import Ruleset
@@ -73,10 +74,9 @@ def decide_as_written(ruleset: Ruleset, read: Frame,
                       facts_for) -> tuple[Rule | _Fallback, Facts]:
     """The rule for the frame as pasted; when none matches, for the frame read again in the
     plainer forms an error also arrives in, each tried only while nothing has matched: without
-    the Markdown a report quoted it in, without the timestamp, level and logger name a
-    log line puts before it, and with a bare error code
-    ("system_busy", "REQUEST_TIMEOUT") also read as its words, since the rules' phrases are
-    written with spaces. The first reading always wins."""
+    the Markdown a report quoted it in, without the timestamp, level and logger name a log line
+    puts before it, and with a bare error code ("system_busy", "REQUEST_TIMEOUT") also read as
+    its words, since the rules' phrases are written with spaces. The first reading always wins."""
     rule, facts = decide_as_pasted(ruleset, read, facts_for)
     for reread in _rereadings(read):
         if not isinstance(rule, _Fallback):
