@@ -125,11 +125,12 @@ _LEADING = re.compile(
 _AFTER_COLON = re.compile(
     r"(?::\s|：\s?)([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{)|:(?=[A-Za-z]))")
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
-# dict ({"error": {"message": "429 Provider returned error"}}), printed as Rust's Debug does
+# dict ({"error": {"message": "429 Provider returned error"}}, or a JSON-RPC error's "data" that
+# a client logged whole), printed as Rust's Debug does
 # (`Error { message: "529 ..." }`), or quoted in a Python exception's repr
 # (`RuntimeError('429 ...')`).
 _QUOTED_LEADING = re.compile(
-    r"""(?:["'](?:message|error|details?|msg)["']\s*:\s*|\b(?:message|msg): |"""
+    r"""(?:["'](?:message|error|details?|msg|data)["']\s*:\s*|\b(?:message|msg): |"""
     r"""\b[A-Z]\w*(?:Error|Exception)\()["']""" + _STATUS_THEN_MESSAGE)
 
 

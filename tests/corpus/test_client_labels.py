@@ -27,6 +27,8 @@ ENVELOPES = {
     "JSON error string": lambda raw: json.dumps({"error": raw}),
     "JSON detail": lambda raw: json.dumps({"detail": raw}),
     "ACP details": lambda raw: json.dumps({"details": raw}),
+    "JSON-RPC error logged whole": lambda raw: json.dumps({"jsonrpc": "2.0", "id": 4, "error": {
+        "code": -32603, "message": "Internal error", "data": raw}}),
     "Python dict": lambda raw: repr({"error": {"message": raw}}),
     "Python exception repr": lambda raw: f"RuntimeError({raw!r})",
     "Rust Debug": lambda raw: f"Error {{ message: {json.dumps(raw)} }}",
