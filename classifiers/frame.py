@@ -220,13 +220,15 @@ def as_plain_text(text: str) -> str:
     return text
 
 
-# What a logger writes before the message: an optional timestamp, a level (upper case, or in
-# brackets in any case) and an optional logger name closed by a colon, a dash or a bracket.
+# What a logger writes before the message: a timestamp (a date and a time of day, or a time of
+# day alone) or a level (upper case, or in brackets in any case) or both, then an optional logger
+# name closed by a colon, a dash or a bracket.
+_TIMESTAMP = (r"\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?"
+              r"|\d{2}:\d{2}:\d{2}(?:[.,]\d+)?)(?:Z|[+-]\d{2}:?\d{2})?\]?")
+_LEVEL = (r"(?:(?:ERROR|ERR|WARNING|WARN|CRITICAL|FATAL|INFO|DEBUG|TRACE)\b"
+          r"|\[(?i:error|warn(?:ing)?|fatal|critical|info|debug)\])")
 _LOG_PREFIX = re.compile(
-    r"\s*(?:\[?\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?"
-    r"(?:Z|[+-]\d{2}:?\d{2})?\]?[\s|-]*)?"
-    r"(?:(?:ERROR|ERR|WARNING|WARN|CRITICAL|FATAL|INFO|DEBUG|TRACE)\b"
-    r"|\[(?i:error|warn(?:ing)?|fatal|critical|info|debug)\])"
+    rf"\s*(?:{_TIMESTAMP}[\s|-]+(?:{_LEVEL})?|{_LEVEL})"
     r"[\s:|-]*(?:\[?[A-Za-z_][\w.:/-]*\]?(?:\s*[:|]|\s+-|(?<=\]))\s+)?")
 
 

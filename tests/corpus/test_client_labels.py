@@ -21,7 +21,7 @@ CLIENT_LABELS = ("LLM provider error: ", "Upstream error: ", "Gateway error: ", 
                  "Provider error: ", "Backend error: ", "Model error: ", "Server error: ",
                  "Agent error: ", "API Error: ", "Request failed: ", "Error: ", "请求失败：", "❌ ")
 LOG_PREFIXES = ("2025-03-01 12:00:01,123 - ERROR - app.llm - ", "[ERROR] ", "ERROR ",
-                "2025-03-01T12:00:01.123Z ERROR [llm] ")
+                "2025-03-01T12:00:01.123Z ERROR [llm] ", "[2025-03-01 12:00:01] ", "12:00:01 ")
 ENVELOPES = {
     "JSON error.message": lambda raw: json.dumps({"error": {"message": raw}}),
     "JSON error string": lambda raw: json.dumps({"error": raw}),
