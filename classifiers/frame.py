@@ -80,6 +80,15 @@ def decode_escapes(text: str) -> str:
     return text
 
 
+# A terminal's colour and cursor sequences, kept when an agent's stderr is captured as it was.
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+
+def without_ansi(text: str) -> str:
+    """The text without the ANSI escape sequences a captured terminal leaves in it."""
+    return _ANSI.sub("", text) if "\x1b" in text else text
+
+
 _ENTITY = re.compile(r"&(?:#\d{1,6}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});")
 
 
@@ -209,7 +218,8 @@ _QUOTE_MARK = re.compile(r"^[ \t]*>[ \t]?", re.M)
 
 
 def as_plain_text(text: str) -> str:
-    """The text without the Markdown a report quoted it in."""
+    """The text without the Markdown a report quoted it in, or a terminal's colours."""
+    text = without_ansi(text)
     if "```" in text or "~~~" in text:
         text = _FENCE_LINE.sub("", text)
     stripped = text.strip()
@@ -301,8 +311,9 @@ class Frame:
         return self.haystack
 
     def match_text(self, name: str) -> str:
-        """What the rules read: the field's head and tail, with nested JSON escapes decoded and
-        extra spaces read as one."""
+        """What the rules read: the field's head and tail, with nested JSON escapes decoded, a
+        terminal's colour sequences dropped, HTML entities read as characters and extra spaces
+        read as one."""
         matched = self._matched.get(name)
         if matched is None:
             text = self.text(name)
@@ -311,7 +322,8 @@ class Frame:
                 # the haystack decoded whole, and each field is decoded once for every rule.
                 matched = plain_spaces(f"{self.match_text('data')} {self.match_text('message')}")
             else:
-                matched = plain_spaces(decode_entities(decode_escapes(head_and_tail(text))))
+                matched = plain_spaces(decode_entities(without_ansi(decode_escapes(
+                    head_and_tail(text)))))
             self._matched[name] = matched
         return matched
 

@@ -39,6 +39,7 @@ ENVELOPES = {
     "Markdown code fence": lambda raw: f"```\n{raw}\n```",
     "Markdown blockquote": lambda raw: "> " + raw.replace("\n", "\n> "),
     "HTML entities": lambda raw: raw.replace("&", "&amp;").replace('"', "&quot;").replace("'", "&#39;"),
+    "terminal colours": lambda raw: f"\x1b[31m{raw}\x1b[0m",
     "double spaces": lambda raw: raw.replace(" ", "  "),
     "no-break spaces": lambda raw: raw.replace(" ", "\u00a0"),
 }
