@@ -78,13 +78,13 @@ def decide_as_written(ruleset: Ruleset, read: Frame,
     puts before it, and with a bare error code ("system_busy", "REQUEST_TIMEOUT") also read as
     its words, since the rules' phrases are written with spaces. The first reading always wins."""
     rule, facts = decide_as_pasted(ruleset, read, facts_for)
+    if not isinstance(rule, _Fallback):
+        return rule, facts  # before the readings are even made: most frames match as written
     for reread in _rereadings(read):
-        if not isinstance(rule, _Fallback):
-            break
         again = facts_for(reread)
         found = decide(ruleset, again)
         if not isinstance(found, _Fallback):
-            rule, facts = found, again
+            return found, again
     return rule, facts
 
 

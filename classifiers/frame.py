@@ -182,6 +182,8 @@ _BARE_CODE = re.compile(
     r"(?:^(?:\s*[^\w\s\"'{\[(]{1,3})?|[:：]|(?<=Error\()|(?<=Exception\())"
     r"\s*[\"']?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){1,5}"
     r"|(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])){2,6})[\"']?\s*(?=$|\.\s*$|[,;})\]\n(])")
+# An exception's class name is a name the rules read as such (their `names`), not a code.
+_CLASS_SUFFIXES = ("Error", "Exception")
 _CAMEL_WORD = re.compile(r"[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])")
 _QUOTED_KEY = re.compile(r"[\"']([A-Za-z_]+)[\"']\s*:$")
 KEY_REACH = 64  # the longest key and its quotes and spaces that `_QUOTED_KEY` looks back over
@@ -207,7 +209,8 @@ def code_as_words(text: str) -> str:
     ("system_busy (system busy)"), so the rules' phrases reach them; other text as it is."""
     read = decode_escapes(head_and_tail(text))
     words = [_words_of(found.group(1)) for found in _BARE_CODE.finditer(read)
-             if _stands_as_value(read, found.start())]
+             if not found.group(1).endswith(_CLASS_SUFFIXES)
+             and _stands_as_value(read, found.start())]
     return f"{text} ({'; '.join(words)})" if words else text
 
 

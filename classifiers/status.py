@@ -122,16 +122,22 @@ _LEADING = re.compile(
 # Japanese front-ends): "failed to call X: 400 Extra inputs ...",
 # with Spring's dash too ("Error communicating with X: 402 - Current balance ..."), a message in
 # another script, or the body itself ("LLM call to anthropic: 529 {...}").
-_AFTER_COLON = re.compile(
-    r"(?::\s|：\s?)([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{)|:(?=[A-Za-z]))")
+_AFTER_COLON_THEN = (r"([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{)"
+                     r"|:(?=[A-Za-z]))")
+_AFTER_COLON = re.compile(r":\s" + _AFTER_COLON_THEN)
+_AFTER_WIDE_COLON = re.compile(r"：\s?" + _AFTER_COLON_THEN)
 # ...and at the start of a message value that a relay or client wrapped in JSON or a Python
 # dict ({"error": {"message": "429 Provider returned error"}}, or a JSON-RPC error's "data" that
 # a client logged whole), printed as Rust's Debug does
 # (`Error { message: "529 ..." }`), or quoted in a Python exception's repr
 # (`RuntimeError('429 ...')`).
 _QUOTED_LEADING = re.compile(
-    r"""(?:["'](?:message|error|details?|msg|data)["']\s*:\s*|\b(?:message|msg): |"""
-    r"""\b[A-Z]\w*(?:Error|Exception)\()["']""" + _STATUS_THEN_MESSAGE)
+    r"""["'](?:message|error|details?|msg|data)["']\s*:\s*["']""" + _STATUS_THEN_MESSAGE)
+_RENDERED_LEADING = re.compile(
+    r"""(?:\b(?:message|msg): |(?:Error|Exception)\()["']""" + _STATUS_THEN_MESSAGE)
+# Each searched only when the text holds what it starts with: a search that can start at any
+# capital letter or colon costs several times the others over a long text.
+_RENDERED_MARKS = ("message: ", "msg: ", "Error(", "Exception(")
 
 
 def _continues_number(before: str) -> bool:
@@ -203,7 +209,9 @@ def statuses_in(text: str) -> tuple[int, ...]:
 
 
 def leading_status(text: str) -> tuple[int, ...]:
-    found = _LEADING.match(text) or _AFTER_COLON.search(text) or _QUOTED_LEADING.search(text)
+    found = (_LEADING.match(text) or _AFTER_COLON.search(text) or _QUOTED_LEADING.search(text)
+             or ("：" in text and _AFTER_WIDE_COLON.search(text))
+             or (any(mark in text for mark in _RENDERED_MARKS) and _RENDERED_LEADING.search(text)))
     return (int(found.group(1)),) if found else ()
 
 
