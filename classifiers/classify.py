@@ -48,38 +48,14 @@ def decide(ruleset: Ruleset, facts: Facts) -> Rule | _Fallback:
     return _Fallback()
 
 
-def decide_as_pasted(ruleset: Ruleset, read: Frame, facts_for) -> tuple[Rule | _Fallback, Facts]:
-    """The rule for the frame as written; when none matches, for the frame read again without a
-    terminal's hard wraps (error text pasted from a TUI into a bug report): first its padded line
-    breaks as spaces, then also the plain breaks inside a sentence, then joined where a break
-    split a word. The first reading always wins."""
-    facts = facts_for(read)
-    rule = decide(ruleset, facts)
-    tried = read
-    for joins in (1, 2, 3):
-        if not isinstance(rule, _Fallback):
-            break
-        unwrapped = read.unwrapped(joins)
-        if unwrapped is None or unwrapped.texts == tried.texts:
-            continue  # nothing joined, or nothing more than the last reading joined
-        tried = unwrapped
-        again = facts_for(unwrapped)
-        found = decide(ruleset, again)
-        if not isinstance(found, _Fallback):
-            rule, facts = found, again
-    return rule, facts
-
-
 def decide_as_written(ruleset: Ruleset, read: Frame,
                       facts_for) -> tuple[Rule | _Fallback, Facts]:
-    """The rule for the frame as pasted; when none matches, for the frame read again in the
-    plainer forms an error also arrives in, each tried only while nothing has matched: without
-    the Markdown a report quoted it in, without the timestamp, level and logger name a log line
-    puts before it, and with a bare error code ("system_busy", "REQUEST_TIMEOUT") also read as
-    its words, since the rules' phrases are written with spaces. The first reading always wins."""
-    rule, facts = decide_as_pasted(ruleset, read, facts_for)
+    """The rule for the frame as written; when none matches, the rule for the first of its
+    plainer readings that one matches (see `_rereadings`). The first reading always wins."""
+    facts = facts_for(read)
+    rule = decide(ruleset, facts)
     if not isinstance(rule, _Fallback):
-        return rule, facts  # before the readings are even made: most frames match as written
+        return rule, facts  # most frames match as written: the readings are never made
     for reread in _rereadings(read):
         again = facts_for(reread)
         found = decide(ruleset, again)
@@ -89,7 +65,19 @@ def decide_as_written(ruleset: Ruleset, read: Frame,
 
 
 def _rereadings(read: Frame):
-    """Each plainer reading builds on the one before it."""
+    """The plainer forms an error arrives in, in the order they are tried. First the text as
+    written without a terminal's hard wraps (error text pasted from a TUI into a bug report): its
+    padded line breaks as spaces, then also the plain breaks inside a sentence, then joined where
+    a break split a word. Then, each building on the one before: without a terminal's colours or
+    the Markdown a report quoted it in, without the timestamp, level and logger name a log line
+    puts before it, and with each bare error code ("system_busy", "REQUEST_TIMEOUT") also read as
+    its words, since the rules' phrases are written with spaces."""
+    tried = read
+    for joins in (1, 2, 3):
+        unwrapped = read.unwrapped(joins)
+        if unwrapped is not None and unwrapped.texts != tried.texts:
+            tried = unwrapped  # a reading that joins no more than the last is not tried again
+            yield unwrapped
     for rewrite in (as_plain_text, without_log_prefix, code_as_words):
         plainer = read.rewritten(rewrite)
         if plainer is not None:
