@@ -71,7 +71,7 @@ _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
     r"|(?<!\d)status(?:[ _]?code)?(?: of)?|\berror[ _]code"
     r"|\bAPI[ _]Error|(?<!\d)error\s?:"
-    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected"
+    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected|\bunexpected (?:server )?response"
     r"|\b(?:request|call|stream(?:ing)?(?: request)?) failed\s?:"
     r"|\bresulted in an? `)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
