@@ -66,12 +66,13 @@ _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 # What may stand right before the number (the text before it must end like this); Guzzle
 # writes "resulted in a `529 <unknown status code>` response", clients "Streaming request failed: 429",
 # Node SDKs "<Name>Error: 503 {...}" (CAPIError, APIError), logs "providerStatus=404": a
-# "status" or "error" may end a longer name, but not a number.
+# "status" or "error" may end a longer name, but not a number; the OpenAI Python SDK before 1.0
+# closed its APIError with "(HTTP response code was 502)".
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
     r"|(?<!\d)status(?:[ _]?code)?(?: of)?|\berror[ _]code"
     r"|\bAPI[ _]Error|(?<!\d)error\s?:"
-    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code|\brejected|\bunexpected (?:server )?response"
+    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code(?: was| is)?|\brejected|\bunexpected (?:server )?response"
     r"|\b(?:request|call|stream(?:ing)?(?: request)?) failed\s?:"
     r"|\bresulted in an? `)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
