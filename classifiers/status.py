@@ -67,10 +67,11 @@ _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 # writes "resulted in a `529 <unknown status code>` response", clients "Streaming request failed: 429",
 # Node SDKs "<Name>Error: 503 {...}" (CAPIError, APIError), logs "providerStatus=404": a
 # "status" or "error" may end a longer name, but not a number; the OpenAI Python SDK before 1.0
-# closed its APIError with "(HTTP response code was 502)".
+# closed its APIError with "(HTTP response code was 502)", Alamofire writes "Response status code
+# was unacceptable: 429."
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
-    r"|(?<!\d)status(?:[ _]?code)?(?: of)?|\berror[ _]code"
+    r"|(?<!\d)status(?:[ _]?code)?(?: of| was unacceptable)?|\berror[ _]code"
     r"|\bAPI[ _]Error|(?<!\d)error\s?:"
     r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code(?: was| is)?|\brejected|\bunexpected (?:server )?response"
     r"|\b(?:request|call|stream(?:ing)?(?: request)?) failed\s?:"
