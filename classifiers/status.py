@@ -73,7 +73,8 @@ _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?))?"
     r"|(?<!\d)status(?:[ _]?code)?(?: of| was unacceptable)?|\berror[ _]code"
     r"|\bAPI[ _]Error|(?<!\d)error\s?:"
-    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code(?: was| is)?|\brejected|\bunexpected (?:server )?response"
+    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code(?: was| is)?"
+    r"|\brejected|\bunexpected (?:server )?response"
     r"|\b(?:request|call|stream(?:ing)?(?: request)?) failed\s?:"
     r"|\bresulted in an? `)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
