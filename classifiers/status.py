@@ -124,8 +124,9 @@ _LEADING = re.compile(
 # ...and the same rendering after a wrapper's own words and colon (full-width in Chinese and
 # Japanese front-ends): "failed to call X: 400 Extra inputs ...",
 # with Spring's dash too ("Error communicating with X: 402 - Current balance ..."), a message in
-# another script, or the body itself ("LLM call to anthropic: 529 {...}").
-_AFTER_COLON_THEN = (r"([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])| ?(?=\{|\[\s*\{)"
+# another script, or the body itself, bare or after the Python SDK's dash ("LLM call to
+# anthropic: 529 {...}", "Failed to transcribe: 413 - {...}").
+_AFTER_COLON_THEN = (r"([45]\d\d)(?: (?:- )?(?=[A-Z][a-z]|[^\x00-\x7f])|(?: - | ?)(?=\{|\[\s*\{)"
                      r"|:(?=[A-Za-z]))")
 _AFTER_COLON = re.compile(r":\s" + _AFTER_COLON_THEN)
 _AFTER_WIDE_COLON = re.compile(r"：\s?" + _AFTER_COLON_THEN)
