@@ -68,8 +68,8 @@ _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 # Node SDKs "<Name>Error: 503 {...}" (CAPIError, APIError), logs "providerStatus=404": a
 # "status" or "error" may end a longer name, but not a number; the OpenAI Python SDK before 1.0
 # closed its APIError with "(HTTP response code was 502)", Alamofire writes "Response status code
-# was unacceptable: 429." and Node's ws "Unexpected server response: 401"; its APIError before
-# 1.0 also began "HTTP code 522 from API (...)".
+# was unacceptable: 429." and Node's ws "Unexpected server response: 401"; that same OpenAI SDK
+# before 1.0 also began an APIError with "HTTP code 522 from API (...)".
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?|code))?"
     r"|(?<!\d)status(?:[ _]?code)?(?: of| was unacceptable)?|\berror[ _]code"
