@@ -50,18 +50,34 @@ def decide(ruleset: Ruleset, facts: Facts) -> Rule | _Fallback:
 
 def decide_as_written(ruleset: Ruleset, read: Frame,
                       facts_for) -> tuple[Rule | _Fallback, Facts]:
-    """The rule for the frame as written; when none matches, the rule for the first of its
-    plainer readings that one matches (see `_rereadings`). The first reading always wins."""
+    """The rule for the frame as written (or, when a terminal's padded breaks hid a phrase, the
+    rule ahead of it that the padding-joined reading finds); when none matches, the rule for the
+    first of its plainer readings that one matches (see `_rereadings`)."""
     facts = facts_for(read)
     rule = decide(ruleset, facts)
     if not isinstance(rule, _Fallback):
-        return rule, facts  # most frames match as written: the readings are never made
+        return _ahead_once_padding_joined(ruleset, read, facts_for, rule, facts)
     for reread in _rereadings(read):
         again = facts_for(reread)
         found = decide(ruleset, again)
         if not isinstance(found, _Fallback):
             return found, again
     return rule, facts
+
+
+def _ahead_once_padding_joined(ruleset: Ruleset, read: Frame, facts_for, rule: Rule,
+                               facts: Facts) -> tuple[Rule, Facts]:
+    """A terminal that padded its line breaks can split the very phrase a rule ahead reads
+    ("this model\\n      requires a subscription"), leaving only a weaker cue (a status, an error
+    type) to match as written: with those breaks read as spaces, a rule ahead of it wins."""
+    padded = read.unwrapped(1)
+    if padded is None:
+        return rule, facts
+    again = facts_for(padded)
+    found = decide(ruleset, again)
+    if isinstance(found, _Fallback) or found.order >= rule.order:
+        return rule, facts
+    return found, again
 
 
 def _rereadings(read: Frame):
