@@ -207,7 +207,7 @@ def _words_of(code: str) -> str:
 def code_as_words(text: str) -> str:
     """The text followed by the words of each bare error code in it, in parentheses
     ("system_busy (system busy)"), so the rules' phrases reach them; other text as it is."""
-    read = decode_escapes(head_and_tail(text))
+    read = decode_entities(decode_escapes(head_and_tail(text)))  # as the rules will read it
     words = [_words_of(found.group(1)) for found in _BARE_CODE.finditer(read)
              if not found.group(1).endswith(_CLASS_SUFFIXES)
              and _stands_as_value(read, found.start())]
