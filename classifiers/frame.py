@@ -188,7 +188,8 @@ _CAMEL_WORD = re.compile(r"[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])")
 _QUOTED_KEY = re.compile(r"[\"']([A-Za-z_]+)[\"']\s*:$")
 KEY_REACH = 64  # the longest key and its quotes and spaces that `_QUOTED_KEY` looks back over
 _CODE_KEYS = frozenset({"message", "error", "detail", "details", "data", "status", "code",
-                        "error_code", "errorcode", "reason"})
+                        "error_code", "errorcode", "reason", "error_info", "errorinfo",
+                        "codex_error_info", "codexerrorinfo"})
 
 
 def _stands_as_value(text: str, start: int) -> bool:
