@@ -69,7 +69,8 @@ _NUMBER = re.compile(r"[1-5]\d\d(?!\d|[.,]\d)")
 # "status" or "error" may end a longer name, but not a number; the OpenAI Python SDK before 1.0
 # closed its APIError with "(HTTP response code was 502)", Alamofire writes "Response status code
 # was unacceptable: 429." and Node's ws "Unexpected server response: 401"; that same OpenAI SDK
-# before 1.0 also began an APIError with "HTTP code 522 from API (...)".
+# before 1.0 also began an APIError with "HTTP code 522 from API (...)"; Julia's HTTP.jl throws
+# "HTTP.Exceptions.StatusError(429, ...)".
 _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?|code))?"
     r"|(?<!\d)status(?:[ _]?code)?(?: of| was unacceptable)?|\berror[ _]code"
@@ -77,7 +78,7 @@ _PREFIX = re.compile(
     r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code(?: was| is)?"
     r"|\brejected|\bunexpected (?:server )?response"
     r"|\b(?:request|call|stream(?:ing)?(?: request)?) failed\s?:"
-    r"|\bresulted in an? `)"
+    r"|\bresulted in an? `|\bStatusError)"
     r"""\\?["']?\s{0,2}[:=(]?\s{0,2}\\?["']?\s{0,2}\(?$""", re.I)
 # An error number under a code name: JSON's "code": 429, or a log's code: 429 / code=429 (an
 # exit code is a process's, never a status).
