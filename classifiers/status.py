@@ -75,7 +75,8 @@ _PREFIX = re.compile(
     r"(?:\bHTTP(?:/\d(?:\.\d)?)?(?:[ _]?(?:error|status(?:[ _]?code)?|code))?"
     r"|(?<!\d)status(?:[ _]?code)?(?: of| was unacceptable)?|\berror[ _]code"
     r"|\bAPI[ _]Error|(?<!\d)error\s?:"
-    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with|\bresponse code(?: was| is)?"
+    r"|\breturned(?: (?:status|HTTP))?|\brespond(?:ed|s) with(?: (?:status(?: code)?|code|HTTP))?"
+    r"|\bresponse code(?: was| is)?|\bnon-?200 (?:response|status(?: code)?)"
     r"|\brejected|\bunexpected (?:server )?response"
     r"|\b(?:request|call|stream(?:ing)?(?: request)?) failed\s?:"
     r"|\bresulted in an? `|\bStatusError)"
@@ -83,6 +84,9 @@ _PREFIX = re.compile(
 # An error number under a code name: JSON's "code": 429, or a log's code: 429 / code=429 (an
 # exit code is a process's, never a status).
 _CODE_NAMED = re.compile(r'"(?:code|http_?code|httpStatusCode)"\s*:\s*"?$|\b(?<!exit )code ?[:=] ?$', re.I)
+# "got 500 from provider", "received 502 from upstream": a number a client received from
+# somewhere, named by where it came from.
+_RECEIVED_BEFORE = re.compile(r"\b(?:got|received|receiving|getting)(?: an?| status| HTTP)? $", re.I)
 # "failed with 429", "Error 500": a status when nothing but punctuation, the end or a
 # capitalised reason follows it ("lint failed with 429 warnings" is a count, rules.md's
 # "Error 529 happened" prose).
@@ -179,6 +183,8 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     if number >= 400 and _closes_failure_sentence(text, before, end):
         return True
     if _FAILURE_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
+        return True
+    if number >= 400 and text.startswith(" from ", end) and _RECEIVED_BEFORE.search(before):
         return True
     phrase = _AFTER_PHRASE.match(text, end, end + WINDOW)
     return bool(phrase) and phrase.group(1).lower().startswith(REASON_PHRASES.get(number, ("\0",)))
