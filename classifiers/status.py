@@ -87,10 +87,10 @@ _CODE_NAMED = re.compile(r'"(?:code|http_?code|httpStatusCode)"\s*:\s*"?$|\b(?<!
 # "got 500 from provider", "received 502 from upstream": a number a client received from
 # somewhere, named by where it came from.
 _RECEIVED_BEFORE = re.compile(r"\b(?:got|received|receiving|getting)(?: an?| status| HTTP)? $", re.I)
-# "failed with 429", "Error 500": a status when nothing but punctuation, the end or a
-# capitalised reason follows it ("lint failed with 429 warnings" is a count, rules.md's
+# "failed with 429", "failed with code 503", "Error 500", "API responded 502": a status when
+# nothing but punctuation, the end or a capitalised reason follows it ("lint failed with 429 warnings" is a count, rules.md's
 # "Error 529 happened" prose).
-_FAILURE_BEFORE = re.compile(r"\b(?:failed with|error) $", re.I)
+_FAILURE_BEFORE = re.compile(r"\b(?:failed with(?: code)?|error|responded) $", re.I)
 # A failure sentence whose last word, after a colon, is the status alone ("Upload failed after
 # 2 retries: 503"); words that make the number a line, a port or a count say it is not one.
 _FAILURE_SENTENCE_BEFORE = re.compile(
