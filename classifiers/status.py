@@ -92,11 +92,12 @@ _RECEIVED_BEFORE = re.compile(r"\b(?:got|received|receiving|getting)(?: an?| sta
 # "Error 529 happened" prose).
 _FAILURE_BEFORE = re.compile(r"\b(?:failed with(?: code)?|error|responded) $", re.I)
 # A failure sentence whose last word, after a colon, is the status alone ("Upload failed after
-# 2 retries: 503"); words that make the number a line, a port or a count say it is not one.
+# 2 retries: 503", "请求失败: 401" with a failure word in Chinese and its full-width colon); words
+# that make the number a line, a port or a count say it is not one.
 _FAILURE_SENTENCE_BEFORE = re.compile(
-    r"\b(?:fail(?:ed|ure|s)?|errors?|errored|exception)\b"
+    r"(?:\b(?:fail(?:ed|ure|s)?|errors?|errored|exception)\b|失败|失敗|错误|錯誤|异常|異常)"
     r"(?![^\n:]*\b(?:line|row|column|col|index|offset|position|port|host|count|size|length|id|number)\b)"
-    r"[^\n:]{0,60}:\s?$", re.I)
+    r"[^\n:：]{0,60}[:：]\s?$", re.I)
 # ...and the sentence ends there: at a line's end, the close of a quoted value, or a request id.
 _SENTENCE_END = re.compile(
     r"""\.?[ \t]*(?:\n|$|\\?["'}\]]|\((?:request|trace|correlation)[ _-]?id\b)""", re.I)
