@@ -88,8 +88,8 @@ _CODE_NAMED = re.compile(r'"(?:code|http_?code|httpStatusCode)"\s*:\s*"?$|\b(?<!
 # somewhere, named by where it came from.
 _RECEIVED_BEFORE = re.compile(r"\b(?:got|received|receiving|getting)(?: an?| status| HTTP)? $", re.I)
 # "failed with 429", "failed with code 503", "Error 500", "API responded 502": a status when
-# nothing but punctuation, the end or a capitalised reason follows it ("lint failed with 429 warnings" is a count, rules.md's
-# "Error 529 happened" prose).
+# nothing but punctuation, the end or a capitalised reason follows it ("lint failed with 429
+# warnings" is a count, rules.md's "Error 529 happened" prose).
 _FAILURE_BEFORE = re.compile(r"\b(?:failed with(?: code)?|error|responded) $", re.I)
 # A failure sentence whose last word, after a colon, is the status alone ("Upload failed after
 # 2 retries: 503", "请求失败: 401" with a failure word in Chinese and its full-width colon); words
