@@ -124,7 +124,8 @@ def classify_with(ruleset: Ruleset, frame: Mapping[str, Any], backend: str = "",
     hint = Hints.read(hints).or_stated_in(read.match_text("haystack"))
     known_backend, backend_known = ruleset.backend(backend)
     rule, facts = decide_as_written(ruleset, read, lambda frame: Facts(
-        frame, known_backend.id, advertised_models, hint.http_status, ruleset.pattern_sets))
+        frame, known_backend.id, advertised_models, hint.http_status, ruleset.pattern_sets,
+        hint.retry_after_s))
     kind = ruleset.kinds[rule.kind]
     rejected = facts.rejected[0] if rule.kind in ("model_not_entitled", "model_unavailable") else None
     rejected = _redacted(rejected)

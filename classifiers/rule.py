@@ -10,6 +10,7 @@ from classifiers.engine import is_plain_ascii
 from classifiers.frame import Frame
 from classifiers.model import is_advertised, rejected_model
 from classifiers.status import leading_status, statuses_in
+from classifiers.wait import is_short
 
 
 class computed_once:
@@ -31,11 +32,12 @@ class Facts:
     """What one classification knows: the frame's texts plus backend and session facts."""
 
     def __init__(self, frame: Frame, backend: str, advertised: list[str] | None,
-                 hinted_status: int | None = None, pattern_sets=None):
+                 hinted_status: int | None = None, pattern_sets=None, wait_s: float | None = None):
         self.frame = frame
         self.backend = backend
         self.advertised = advertised
         self.hinted_status = hinted_status
+        self.wait_s = wait_s  # the client's retry_after_s hint, or else the wait the text states
         self._sets = pattern_sets
         self._occurring: dict[str, frozenset[int]] = {}
         self._texts: dict[str, str] = {}
@@ -105,6 +107,7 @@ class Rule:
     marker: tuple[str, str] | None
     model: str | None
     allowance: str | None
+    wait: str | None
     backends: tuple[str, ...]
     source: str
 
@@ -124,6 +127,8 @@ class Rule:
         if self.status and not self._status_holds(facts):
             return False
         if self.allowance and not requested_above_limit(facts.text(self.field)):
+            return False
+        if self.wait and not is_short(facts.wait_s):
             return False
         if self.pattern is not None or self.names is not None:
             named = self.names is not None and self.names.occurs(facts, self.field)

@@ -19,10 +19,11 @@ RELEASE = "2026.12.0"
 FIELDS = {"data", "message", "haystack"}
 MODEL_CONDITIONS = {"named", "not_advertised"}
 ALLOWANCE_CONDITIONS = {"requested_above_limit"}
+WAIT_CONDITIONS = {"short"}
 RULE_KEYS = {
     "id", "order", "kind", "wording", "tags", "transient", "recovery", "field", "pattern", "case",
     "unless", "code", "status", "status_except", "status_first", "marker", "model",
-    "allowance", "names", "backends", "subject", "why",
+    "allowance", "wait", "names", "backends", "subject", "why",
 }
 SUPPORT_FILES = {"taxonomy.toml", "backends.toml", "wording.toml", "other_inputs.toml"}
 
@@ -168,6 +169,8 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         raise _fail(path, rule_id, f"model must be one of {sorted(MODEL_CONDITIONS)}")
     if "allowance" in raw and (raw["allowance"] not in ALLOWANCE_CONDITIONS or not has_text_condition):
         raise _fail(path, rule_id, f"allowance must be one of {sorted(ALLOWANCE_CONDITIONS)}, with a pattern")
+    if "wait" in raw and (raw["wait"] not in WAIT_CONDITIONS or not has_text_condition):
+        raise _fail(path, rule_id, f"wait must be one of {sorted(WAIT_CONDITIONS)}, with a pattern")
     for spec in raw.get("status", []) + raw.get("status_except", []):
         if not re.fullmatch(r"[1-5](?:\d\d|xx)", spec):
             raise _fail(path, rule_id, f"status {spec!r} is not like '429' or '4xx'")
@@ -198,6 +201,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         marker=(raw["marker"]["key"], raw["marker"]["value"]) if "marker" in raw else None,
         model=raw.get("model"),
         allowance=raw.get("allowance"),
+        wait=raw.get("wait"),
         backends=tuple(raw.get("backends", ())),
         source=path.name,
     )
