@@ -41,6 +41,7 @@ def test_the_probe_table_loads_as_written(tmp_path):
     (('order = 99.5', 'order = "late"'), "order must be a number"),
     (('field = "haystack"', 'field = "haystack"\nnames = ["Timeout"]'), "two or more words"),
     (('field = "haystack"', 'field = "haystack"\nallowance = "always"'), "allowance must be one of"),
+    (('field = "haystack"', 'field = "haystack"\nwait = "long"'), "wait must be one of"),
     (('field = "haystack"', 'field = "haystack"\nstatus = ["42"]'), "is not like '429'"),
     (('field = "haystack"', 'field = "haystack"\nstatus = ["429"]\nstatus_except = ["429"]'),
      "accepts no status"),
