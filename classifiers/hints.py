@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from classifiers.frame import Frame
 from classifiers.ruleset import Backend, Ruleset
 from classifiers.verdict import Verdict, kind_ladder, retry_policy
-from classifiers.wait import SPENT_ALLOWANCE_AFTER_S, stated_wait_s
+from classifiers.wait import SPENT_ALLOWANCE_AFTER_S, is_short, stated_wait_s
 from classifiers.wording import render
 
 
@@ -66,6 +66,6 @@ def apply_hints(ruleset: Ruleset, verdict: Verdict, hints: Hints, frame: Frame,
                                 exception=usage["exception"], recovery=usage["recovery"],
                                 tags=tuple(sorted(set(verdict.tags) | {"usage_limit"})),
                                 message=worded.message)
-    if verdict.retry is not None and after <= SPENT_ALLOWANCE_AFTER_S:
+    if verdict.retry is not None and is_short(after):
         verdict = verdict._replace(retry={**verdict.retry, "first_delay_s": after})
     return verdict

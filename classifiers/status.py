@@ -91,11 +91,16 @@ _RECEIVED_BEFORE = re.compile(r"\b(?:got|received|receiving|getting)(?: an?| sta
 # nothing but punctuation, the end or a capitalised reason follows it ("lint failed with 429
 # warnings" is a count, rules.md's "Error 529 happened" prose).
 _FAILURE_BEFORE = re.compile(r"\b(?:failed with(?: code)?|error|responded) $", re.I)
+# The word for error in Chinese (simplified, traditional), Japanese and Korean, and with it the
+# words for failure and exception: a status follows the one ("500错误") and closes a sentence the
+# others begin ("请求失败: 401").
+_CJK_ERROR = "错误|錯誤|エラー|오류"
+_CJK_FAILURE = "失败|失敗|异常|異常|" + _CJK_ERROR
 # A failure sentence whose last word, after a colon, is the status alone ("Upload failed after
 # 2 retries: 503", "请求失败: 401" with a failure word in Chinese and its full-width colon); words
 # that make the number a line, a port or a count say it is not one.
 _FAILURE_SENTENCE_BEFORE = re.compile(
-    r"(?:\b(?:fail(?:ed|ure|s)?|errors?|errored|exception)\b|失败|失敗|错误|錯誤|异常|異常)"
+    r"(?:\b(?:fail(?:ed|ure|s)?|errors?|errored|exception)\b|" + _CJK_FAILURE + ")"
     r"(?![^\n:]*\b(?:line|row|column|col|index|offset|position|port|host|count|size|length|id|number)\b)"
     r"[^\n:：]{0,60}[:：]\s?$", re.I)
 # ...and the sentence ends there: at a line's end, the close of a quoted value, or a request id.
@@ -112,8 +117,7 @@ _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body, and a
 # plain "429 error", and the same word in Chinese, Japanese or Korean ("500错误", "429 エラー").
-_STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code|error)\b"
-                           r"| ?(?:错误|錯誤|エラー|오류)")
+_STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code|error)\b| ?(?:" + _CJK_ERROR + ")")
 _STANDALONE_ALTERNATION = r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b"
 _STANDALONE = re.compile(_STANDALONE_ALTERNATION, re.I)
 # The same phrases searched in lower-cased text without re.I, which `re` runs about twice as
