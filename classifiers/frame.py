@@ -305,7 +305,10 @@ class Frame:
 
     @property
     def haystack(self) -> str:
-        return f"{self.data_text} {self.message_text}"
+        # A line break, not a space, between the fields: rules bound their phrases by line
+        # breaks, so no phrase reads across the two ("..., id: Unknown" then the boilerplate
+        # "Internal error" is not an "unknown internal error").
+        return f"{self.data_text}\n{self.message_text}"
 
     def text(self, name: str) -> str:
         if name == "data":
@@ -322,9 +325,9 @@ class Frame:
         if matched is None:
             text = self.text(name)
             if name == "haystack" and len(text) <= HEAD_CHARS + TAIL_CHARS:
-                # No escape spans the space between the two, so the fields decoded apart are
+                # No escape spans the line break between the two, so the fields decoded apart are
                 # the haystack decoded whole, and each field is decoded once for every rule.
-                matched = plain_spaces(f"{self.match_text('data')} {self.match_text('message')}")
+                matched = plain_spaces(f"{self.match_text('data')}\n{self.match_text('message')}")
             else:
                 matched = plain_spaces(decode_entities(without_ansi(decode_escapes(
                     head_and_tail(text)))))

@@ -71,5 +71,5 @@ def test_the_haystack_is_the_two_fields_decoded_whole(data, message):
     """Frame.match_text builds a short haystack from the fields' own decodings; that must be
     what decoding the joined text (and reading its extra spaces as one) gives."""
     read = Frame.read({"code": -32603, "message": message, "data": data})
-    joined = decode_escapes(f"{read.data_text} {read.message_text}")
+    joined = decode_escapes(f"{read.data_text}\n{read.message_text}")
     assert read.match_text("haystack") == plain_spaces(joined)
