@@ -140,17 +140,41 @@ def head_and_tail(text: str) -> str:
     return text
 
 
+# The vertical sides of the box a TUI draws around a message (Gemini CLI, Qwen Code): pasted, each
+# wrapped line ends in padding and a side and the next begins with a side and padding.
+_BOX_BORDERS = "│┃║"
+
+
+def _unboxed(line: str) -> str:
+    """The line with a box's side read as the padding around it: a side standing apart at the
+    line's end or start becomes spaces, so the line break beside it reads as padded."""
+    body = line.rstrip()
+    if body and body[-1] in _BOX_BORDERS and (len(body) == 1 or body[-2].isspace()):
+        line = body[:-1].rstrip() + "  "
+    body = line.lstrip()
+    if body and body[0] in _BOX_BORDERS and (len(body) == 1 or body[1].isspace()):
+        line = "  " + body[1:].lstrip()
+    return line
+
+
 def unwrap_terminal_lines(text: str, joins: int) -> str:
     """Text pasted from a terminal that hard-wrapped it, joined back, in three steps of `joins`:
     1, a line break the terminal padded (two or more spaces or tabs before it, or an indent of two
-    or more after it) reads as one space; 2, so does a plain break inside a sentence (the line
+    or more after it, a box's side beside it counting as padding) reads as one space; 2, so does a plain break inside a sentence (the line
     before ends on a word, a digit, a comma or a colon, the next starts with a word or a digit,
     not a list mark); 3, a break between two letters or digits is removed. Other breaks stay:
     they end a sentence or a list item. Only the part the rules read is unwrapped (the head and
     tail of a long text), so the work stays linear and bounded."""
     if "\n" not in text:
-        return text
+        # The wrapped text may sit escaped inside a JSON string (a client's envelope).
+        if "\\n" not in text:
+            return text
+        text = decode_escapes(text)
+        if "\n" not in text:
+            return text
     lines = head_and_tail(text).split("\n")
+    if any(border in text for border in _BOX_BORDERS):
+        lines = [_unboxed(line) for line in lines]
     pieces, previous = [lines[0]], lines[0]
     for line in lines[1:]:
         tail = previous.rstrip("\r")

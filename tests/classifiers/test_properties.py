@@ -15,7 +15,8 @@ provider_words = st.sampled_from([
     "HTTP 503", "429", "Rate limited", "The security token included in the request is invalid",
     "AKIAIOSFODNN7EXAMPLE", "password=hunter22x", "https://example.com/?token=abc123def",
     "ECONNREFUSED 127.0.0.1:443", "\u2028", "\\u00e9", "%2F", "-----BEGIN PRIVATE KEY-----",
-    "Invalid model ID: x", "usage limit", "sk-proj-" + "a" * 30, "\ud800", "{\"type\":\"error\"}"])
+    "Invalid model ID: x", "usage limit", "sk-proj-" + "a" * 30, "\ud800", "{\"type\":\"error\"}",
+    "\n", "\\n", "│", "   │\n│   ", "\n│\n"])
 texts = st.lists(st.text(max_size=30) | provider_words, max_size=8).map(" ".join)
 frames = st.fixed_dictionaries({}, optional={
     "code": st.none() | st.integers(min_value=-2**40, max_value=2**40),
