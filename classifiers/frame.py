@@ -169,11 +169,12 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
         # The wrapped text may sit escaped inside a JSON string (a client's envelope).
         if "\\n" not in text:
             return text
-        text = decode_escapes(text)
+        text = decode_escapes(head_and_tail(text))
         if "\n" not in text:
             return text
-    lines = head_and_tail(text).split("\n")
-    if any(border in text for border in _BOX_BORDERS):
+    read = head_and_tail(text)
+    lines = read.split("\n")
+    if any(border in read for border in _BOX_BORDERS):
         lines = [_unboxed(line) for line in lines]
     pieces, previous = [lines[0]], lines[0]
     for line in lines[1:]:
