@@ -160,13 +160,13 @@ def _unboxed(line: str) -> str:
 def unwrap_terminal_lines(text: str, joins: int) -> str:
     """Text pasted from a terminal that hard-wrapped it, joined back, in three steps of `joins`:
     1, a line break the terminal padded (two or more spaces or tabs before it, or an indent of two
-    or more after it, a box's side beside it counting as padding) reads as one space; 2, so does a plain break inside a sentence (the line
-    before ends on a word, a digit, a comma or a colon, the next starts with a word or a digit,
-    not a list mark); 3, a break between two letters or digits is removed. Other breaks stay:
-    they end a sentence or a list item. Only the part the rules read is unwrapped (the head and
-    tail of a long text), so the work stays linear and bounded."""
+    or more after it, a box's side beside it counting as padding) reads as one space; 2, so does a
+    plain break inside a sentence (the line before ends on a word, a digit, a comma or a colon,
+    the next starts with a word or a digit, not a list mark); 3, a break between two letters or
+    digits is removed. Other breaks stay: they end a sentence or a list item. Only the part the
+    rules read is unwrapped (the head and tail of a long text), so the work stays linear and
+    bounded; a wrapped text escaped inside a JSON string is read with its escapes decoded."""
     if "\n" not in text:
-        # The wrapped text may sit escaped inside a JSON string (a client's envelope).
         if "\\n" not in text:
             return text
         text = decode_escapes(head_and_tail(text))
