@@ -166,13 +166,14 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
     digits is removed. Other breaks stay: they end a sentence or a list item. Only the part the
     rules read is unwrapped (the head and tail of a long text), so the work stays linear and
     bounded; a wrapped text escaped inside a JSON string is read with its escapes decoded."""
-    if "\n" not in text:
-        if "\\n" not in text:
+    if "\n" in text:
+        read = head_and_tail(text)
+    elif "\\n" in text:
+        read = decode_escapes(head_and_tail(text))
+        if "\n" not in read:
             return text
-        text = decode_escapes(head_and_tail(text))
-        if "\n" not in text:
-            return text
-    read = head_and_tail(text)
+    else:
+        return text
     lines = read.split("\n")
     if any(border in read for border in _BOX_BORDERS):
         lines = [_unboxed(line) for line in lines]
