@@ -56,7 +56,7 @@ def decide_as_written(ruleset: Ruleset, read: Frame,
     facts = facts_for(read)
     rule = decide(ruleset, facts)
     if not isinstance(rule, _Fallback):
-        return _ahead_once_padding_joined(ruleset, read, facts_for, rule, facts)
+        return _ahead_once_joined(ruleset, read, facts_for, rule, facts)
     for reread in _rereadings(read):
         again = facts_for(reread)
         found = decide(ruleset, again)
@@ -65,19 +65,23 @@ def decide_as_written(ruleset: Ruleset, read: Frame,
     return rule, facts
 
 
-def _ahead_once_padding_joined(ruleset: Ruleset, read: Frame, facts_for, rule: Rule,
-                               facts: Facts) -> tuple[Rule, Facts]:
-    """A terminal that padded its line breaks can split the very phrase a rule ahead reads
-    ("this model\\n      requires a subscription"), leaving only a weaker cue (a status, an error
-    type) to match as written: with those breaks read as spaces, a rule ahead of it wins."""
-    padded = read.unwrapped(1)
-    if padded is None:
-        return rule, facts
-    again = facts_for(padded)
-    found = decide(ruleset, again)
-    if isinstance(found, _Fallback) or found.order >= rule.order:
-        return rule, facts
-    return found, again
+def _ahead_once_joined(ruleset: Ruleset, read: Frame, facts_for, rule: Rule,
+                       facts: Facts) -> tuple[Rule, Facts]:
+    """A terminal's hard wrap can split the very phrase a rule ahead reads ("this model\\n
+    requires a subscription", "model is not\\nsupported when using"), leaving only a weaker cue (a
+    status, an error type) to match as written: with the padded breaks read as spaces, then also
+    the plain breaks inside a sentence, a rule ahead of it wins. Breaks that end a sentence stay."""
+    tried = read
+    for joins in (1, 2):
+        joined = read.unwrapped(joins)
+        if joined is None or joined.texts == tried.texts:
+            continue
+        tried = joined
+        again = facts_for(joined)
+        found = decide(ruleset, again)
+        if not isinstance(found, _Fallback) and found.order < rule.order:
+            return found, again
+    return rule, facts
 
 
 def _rereadings(read: Frame):

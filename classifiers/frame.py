@@ -157,15 +157,24 @@ def _unboxed(line: str) -> str:
     return line
 
 
+def _unquoted(lines: list[str]) -> list[str]:
+    """The lines of a Markdown quote (every line that holds anything opens with `>`) without
+    their marks, so a wrap inside the quoted text joins as it would unquoted."""
+    if any(line.strip() and not line.startswith(">") for line in lines):
+        return lines
+    return [line[2:] if line.startswith("> ") else line[1:] for line in lines]
+
+
 def unwrap_terminal_lines(text: str, joins: int) -> str:
     """Text pasted from a terminal that hard-wrapped it, joined back, in three steps of `joins`:
     1, a line break the terminal padded (two or more spaces or tabs before it, or an indent of two
     or more after it, a box's side beside it counting as padding) reads as one space; 2, so does a
     plain break inside a sentence (the line before ends on a word, a digit, a comma or a colon,
     the next starts with a word or a digit, not a list mark); 3, a break between two letters or
-    digits is removed. Other breaks stay: they end a sentence or a list item. Only the part the
-    rules read is unwrapped (the head and tail of a long text), so the work stays linear and
-    bounded; a wrapped text escaped inside a JSON string is read with its escapes decoded."""
+    digits is removed. Other breaks stay: they end a sentence or a list item. A Markdown quote's
+    marks are read as nothing. Only the part the rules read is unwrapped (the head and tail of a
+    long text), so the work stays linear and bounded; a wrapped text escaped inside a JSON string
+    is read with its escapes decoded."""
     if "\n" in text:
         read = head_and_tail(text)
     elif "\\n" in text:
@@ -174,7 +183,7 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
             return text
     else:
         return text
-    lines = read.split("\n")
+    lines = _unquoted(read.split("\n"))
     if any(border in read for border in _BOX_BORDERS):
         lines = [_unboxed(line) for line in lines]
     pieces, previous = [lines[0]], lines[0]
