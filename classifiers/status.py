@@ -110,9 +110,11 @@ _SENTENCE_END = re.compile(
 # "TransientAiException: 503 - upstream connect error"); the body may start in lower case.
 _EXCEPTION_BEFORE = re.compile(r"[a-z]Exception:\s?$")
 # The number alone in parentheses right after its reason phrase ("Service Unavailable (503)")
-# or right after the failure ("Request failed (503)", "error: (503)").
-_PAREN_BEFORE = re.compile(r"\b(?:" + _ALL_PHRASES + r"|failed|error):?\s*\(\s*$", re.I)
-_PAREN_AFTER = re.compile(r"\s*\)")
+# or right after the failure ("Request failed (503)", "error: (503)", "An unknown error
+# occurred (401).", "发生未知错误 (401)。"), the parentheses full-width too.
+_PAREN_BEFORE = re.compile(
+    r"(?:\b(?:" + _ALL_PHRASES + r"|failed|error(?: occurred)?)|" + _CJK_FAILURE + r"):?\s*[(（]\s*$", re.I)
+_PAREN_AFTER = re.compile(r"\s*[)）]")
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body, and a
