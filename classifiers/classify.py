@@ -50,8 +50,8 @@ def decide(ruleset: Ruleset, facts: Facts) -> Rule | _Fallback:
 
 def decide_as_written(ruleset: Ruleset, read: Frame,
                       facts_for) -> tuple[Rule | _Fallback, Facts]:
-    """The rule for the frame as written (or, when a terminal's padded breaks hid a phrase, the
-    rule ahead of it that the padding-joined reading finds); when none matches, the rule for the
+    """The rule for the frame as written (or, when a terminal's hard wraps hid a phrase, the
+    rule ahead of it that a wrap-joined reading finds); when none matches, the rule for the
     first of its plainer readings that one matches (see `_rereadings`)."""
     facts = facts_for(read)
     rule = decide(ruleset, facts)
@@ -71,17 +71,23 @@ def _ahead_once_joined(ruleset: Ruleset, read: Frame, facts_for, rule: Rule,
     requires a subscription", "model is not\\nsupported when using"), leaving only a weaker cue (a
     status, an error type) to match as written: with the padded breaks read as spaces, then also
     the plain breaks inside a sentence, a rule ahead of it wins. Breaks that end a sentence stay."""
-    tried = read
-    for joins in (1, 2):
-        joined = read.unwrapped(joins)
-        if joined is None or joined.texts == tried.texts:
-            continue
-        tried = joined
+    for joined in _joined_readings(read, (1, 2)):
         again = facts_for(joined)
         found = decide(ruleset, again)
         if not isinstance(found, _Fallback) and found.order < rule.order:
             return found, again
     return rule, facts
+
+
+def _joined_readings(read: Frame, steps: tuple[int, ...]):
+    """The frame with a terminal's hard wraps joined, one reading per step of
+    `unwrap_terminal_lines`; a step that joins no more than the one before is not read again."""
+    tried = read
+    for joins in steps:
+        joined = read.unwrapped(joins)
+        if joined is not None and joined.texts != tried.texts:
+            tried = joined
+            yield joined
 
 
 def _rereadings(read: Frame):
@@ -92,12 +98,7 @@ def _rereadings(read: Frame):
     the Markdown a report quoted it in, without the timestamp, level and logger name a log line
     puts before it, and with each bare error code ("system_busy", "REQUEST_TIMEOUT") also read as
     its words, since the rules' phrases are written with spaces."""
-    tried = read
-    for joins in (1, 2, 3):
-        unwrapped = read.unwrapped(joins)
-        if unwrapped is not None and unwrapped.texts != tried.texts:
-            tried = unwrapped  # a reading that joins no more than the last is not tried again
-            yield unwrapped
+    yield from _joined_readings(read, (1, 2, 3))
     for rewrite in (as_plain_text, without_log_prefix, code_as_words):
         plainer = read.rewritten(rewrite)
         if plainer is not None:
