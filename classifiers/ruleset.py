@@ -100,14 +100,25 @@ def name_stems(names: list[str]) -> list[str]:
 
 def names_pattern(names: list[str]) -> str:
     """CamelCase class names of two or more words match with or without an Error/Exception
-    suffix and behind any package prefix; a name whose stem is one word matches only whole
-    (rules.md 2b, more documented vocabulary)."""
+    suffix and behind any package prefix, and as the constant they are also written as
+    (QUOTA_EXHAUSTED); a name whose stem is one word matches only whole (rules.md 2b, more
+    documented vocabulary)."""
     stems = name_stems(names)
     whole = sorted({n for n in names if re.sub(r"(?:Error|Exception)$", "", n) not in stems},
                    key=len, reverse=True)
     shortened = [rf"(?:{'|'.join(re.escape(s) for s in stems)})(?:Error|Exception)?"] if stems else []
     body = "|".join(shortened + [re.escape(n) for n in whole])
-    return rf"(?:^|[^A-Za-z0-9])(?:{body})(?:$|[^A-Za-z0-9])"
+    as_written = rf"(?:^|[^A-Za-z0-9])(?:{body})(?:$|[^A-Za-z0-9])"
+    if not stems:
+        return as_written
+    constants = "|".join(_as_constant(s) for s in stems)
+    return rf"{as_written}|(?:^|[^A-Za-z0-9_])(?:{constants})(?:_ERROR|_EXCEPTION)?(?:$|[^A-Za-z0-9_])"
+
+
+def _as_constant(stem: str) -> str:
+    """The enum constant or error code a class name is also written as ("QuotaExhausted" as
+    QUOTA_EXHAUSTED): its words joined by underscores."""
+    return "_".join(w.upper() for w in re.findall(r"[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]|$)", stem))
 
 
 def subject_pattern(subject: str, failure_words: str) -> str:
