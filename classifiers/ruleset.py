@@ -88,7 +88,8 @@ def _compile(path: Path, rule_id: str, pattern: str, case: str, field: str, sets
         raise _fail(path, rule_id, f"pattern does not compile: {exc}") from exc
 
 
-CAMEL_WORDS = r"(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]|$)){2,}"
+CAMEL_WORD = r"[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]|$)"
+CAMEL_WORDS = rf"(?:{CAMEL_WORD}){{2,}}"
 
 
 def name_stems(names: list[str]) -> list[str]:
@@ -116,7 +117,7 @@ def names_pattern(names: list[str]) -> str:
 def _as_constant(stem: str) -> str:
     """The enum constant or error code a class name is also written as ("QuotaExhausted" as
     QUOTA_EXHAUSTED): its words joined by underscores."""
-    return "_".join(w.upper() for w in re.findall(r"[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]|$)", stem))
+    return "_".join(w.upper() for w in re.findall(CAMEL_WORD, stem))
 
 
 def subject_pattern(subject: str, failure_words: str) -> str:
