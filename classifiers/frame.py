@@ -157,12 +157,12 @@ def _unboxed(line: str) -> str:
     return line
 
 
-def _unquoted(lines: list[str]) -> list[str]:
-    """The lines of a Markdown quote (every line that holds anything opens with `>`) without
-    their marks, so a wrap inside the quoted text joins as it would unquoted."""
-    if any(line.strip() and not line.startswith(">") for line in lines):
-        return lines
-    return [line[2:] if line.startswith("> ") else line[1:] for line in lines]
+def _unquoted(text: str) -> str:
+    """A Markdown quote (every line that holds anything opens with `>`) without its marks, so a
+    wrap inside the quoted text joins as it would unquoted; other text as it is."""
+    if any(line.strip() and not line.lstrip().startswith(">") for line in text.split("\n")):
+        return text
+    return _QUOTE_MARK.sub("", text)
 
 
 def unwrap_terminal_lines(text: str, joins: int) -> str:
@@ -183,7 +183,7 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
             return text
     else:
         return text
-    lines = _unquoted(read.split("\n"))
+    lines = _unquoted(read).split("\n")
     if any(border in read for border in _BOX_BORDERS):
         lines = [_unboxed(line) for line in lines]
     pieces, previous = [lines[0]], lines[0]
