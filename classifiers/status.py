@@ -151,6 +151,10 @@ _AFTER_WIDE_COLON = re.compile(r"：\s?" + _AFTER_COLON_THEN)
 # (`RuntimeError('429 ...')`).
 _QUOTED_LEADING = re.compile(
     r"""["'](?:message|error|details?|msg|data)["']\s*:\s*["']""" + _STATUS_THEN_MESSAGE)
+# A logger's level tag a wrapper kept in front of the status ("LLM provider error: [ERROR] 429
+# [object Object]", the same inside a JSON message): what follows it is read as the start of
+# the text, as it is when the tag starts the text and the log prefix is taken off.
+_LEVEL_TAG = re.compile(r"\[(?i:error|err|warn(?:ing)?|fatal|critical)\]\s")
 _RENDERED_LEADING = re.compile(
     r"""(?:\b(?:message|msg): |(?:Error|Exception)\()["']""" + _STATUS_THEN_MESSAGE)
 # Each searched only when the text holds what it starts with: a search that can start at any
@@ -229,10 +233,17 @@ def statuses_in(text: str) -> tuple[int, ...]:
 
 
 def leading_status(text: str) -> tuple[int, ...]:
-    found = (_LEADING.match(text) or _AFTER_COLON.search(text) or _QUOTED_LEADING.search(text)
+    found = _leading_match(text)
+    if not found and "]" in text:
+        tag = _LEVEL_TAG.search(text)
+        found = tag and _LEADING.match(text[tag.end():])
+    return (int(found.group(1)),) if found else ()
+
+
+def _leading_match(text: str) -> re.Match | None:
+    return (_LEADING.match(text) or _AFTER_COLON.search(text) or _QUOTED_LEADING.search(text)
              or ("：" in text and _AFTER_WIDE_COLON.search(text))
              or (any(mark in text for mark in _RENDERED_MARKS) and _RENDERED_LEADING.search(text)))
-    return (int(found.group(1)),) if found else ()
 
 
 def accepted_statuses(specs, exceptions=()) -> frozenset[int]:
