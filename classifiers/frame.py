@@ -275,8 +275,9 @@ def as_plain_text(text: str) -> str:
 # name closed by a colon, a dash or a bracket.
 _TIMESTAMP = (r"\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?"
               r"|\d{2}:\d{2}:\d{2}(?:[.,]\d+)?)(?:Z|[+-]\d{2}:?\d{2})?\]?")
-_LEVEL = (r"(?:(?:ERROR|ERR|WARNING|WARN|CRITICAL|FATAL|INFO|DEBUG|TRACE)\b"
-          r"|\[(?i:error|warn(?:ing)?|fatal|critical|info|debug)\])")
+# A level in brackets, in any case; status reading also looks past one kept after a wrapper's label.
+LEVEL_TAG = r"\[(?i:error|err|warn(?:ing)?|fatal|critical|info|debug)\]"
+_LEVEL = rf"(?:(?:ERROR|ERR|WARNING|WARN|CRITICAL|FATAL|INFO|DEBUG|TRACE)\b|{LEVEL_TAG})"
 _LOG_PREFIX = re.compile(
     rf"\s*(?:{_TIMESTAMP}[\s|-]+(?:{_LEVEL})?|{_LEVEL})"
     r"[\s:|-]*(?:\[?[A-Za-z_][\w.:/-]*\]?(?:\s*[:|]|\s+-|(?<=\]))\s+)?")

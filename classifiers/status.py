@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from classifiers.frame import LEVEL_TAG
+
 # Standard reason phrases; a number counts when followed by its own phrase ("503 Service Unavailable").
 REASON_PHRASES: dict[int, tuple[str, ...]] = {
     400: ("bad request",),
@@ -154,7 +156,7 @@ _QUOTED_LEADING = re.compile(
 # A logger's level tag a wrapper kept in front of the status ("LLM provider error: [ERROR] 429
 # [object Object]", the same inside a JSON message): what follows it is read as the start of
 # the text, as it is when the tag starts the text and the log prefix is taken off.
-_LEVEL_TAG = re.compile(r"\[(?i:error|err|warn(?:ing)?|fatal|critical)\]\s")
+_LEVEL_TAG = re.compile(LEVEL_TAG + r"\s")
 _RENDERED_LEADING = re.compile(
     r"""(?:\b(?:message|msg): |(?:Error|Exception)\()["']""" + _STATUS_THEN_MESSAGE)
 # Each searched only when the text holds what it starts with: a search that can start at any
