@@ -35,10 +35,12 @@ RE2 builds a Set's automaton lazily and throws it away when it outgrows its memo
 swells it are branches with an unbounded repetition (a loosened gap such as `[\s\S]{0,}`): each
 keeps a partial match alive to the end of the text, and varied text meets ever new combinations
 of them. So a field's branches with such a repetition go into Sets of at most GAPPED_BRANCHES
-each, and the rest, whose automaton stays close to a keyword trie, into one Set (every Set
-pass also has a fixed cost of about 2 us). Measured on the corpus messages: with all 770
-haystack branches in one Set, 520-600 us a pass; in Sets of 64, 40-50 us; split this way (649
-branches in one Set, 121 in two), about 20 us.
+each, and the rest, whose automaton stays close to a keyword trie, into Sets of at most
+PLAIN_BRANCHES (every Set pass also has a fixed cost of about 2 us). Measured on the corpus
+messages: with all 770 haystack branches in one Set, 520-600 us a pass; in Sets of 64, 40-50 us;
+split this way (649 branches in one Set, 121 in two), about 20 us. The plain Set has a ceiling
+too: at about 1,985 haystack branches its automaton outgrew SET_MEMORY and was rebuilt on every
+pass (110 us against 4); two Sets of at most 1,024 cost about 3 us each.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ FIELDS = ("data", "message", "haystack")
 SHORT_TEXT = 4096  # bytes of a field below which `re` confirms a branch with counted repetitions
 SET_MEMORY = 32 << 20  # per Set: its automaton cache is rebuilt past this, never grown
 GAPPED_BRANCHES = 64  # per Set; measured on the corpus against 32, 48 and 128 (see the module note)
+PLAIN_BRANCHES = 1024  # per Set: past about 1,985 plain branches one Set outgrew SET_MEMORY
 _BOUNDED = re.compile(r"(?<!\\)\{(\d+),\d+\}")
 _LOOKAROUND_OPEN = re.compile(r"(?<!\\)\(\?<?[=!]")
 # ASCII characters that `re` counts as whitespace and RE2 does not.
@@ -241,7 +244,8 @@ class PatternSets:
 
     def __init__(self) -> None:
         # Per field: the Sets for plain ASCII text, then the wide Sets for any other text.
-        self._groups = {field: (_SetGroup(None), _SetGroup(GAPPED_BRANCHES)) for field in FIELDS}
+        self._groups = {field: (_SetGroup(PLAIN_BRANCHES), _SetGroup(GAPPED_BRANCHES))
+                        for field in FIELDS}
         self._wide_groups = {field: (_SetGroup(None), _SetGroup(GAPPED_BRANCHES)) for field in FIELDS}
         self._count = dict.fromkeys(FIELDS, 0)
         self._passes: dict[str, list[tuple]] = {}
