@@ -220,13 +220,13 @@ def is_gapped(source: str) -> bool:
 class _SetGroup:
     """Sets of at most `capacity` branches, each branch known by its entry number in the field."""
 
-    def __init__(self, capacity: int | None) -> None:
+    def __init__(self, capacity: int) -> None:
         self.capacity = capacity
         self.sets: list = []
         self.entries: list[list[int]] = []  # per Set: the field's entry number of each branch
 
     def add(self, loose: str, entry: int) -> None:
-        if not self.sets or (self.capacity and len(self.entries[-1]) == self.capacity):
+        if not self.sets or len(self.entries[-1]) == self.capacity:
             self.sets.append(re2.Set.SearchSet(_options()))
             self.entries.append([])
         self.sets[-1].Add(loose)
@@ -239,14 +239,18 @@ class _SetGroup:
         return [(patterns._set, entries) for patterns, entries in zip(self.sets, self.entries)]
 
 
+def _field_groups() -> dict[str, tuple[_SetGroup, _SetGroup]]:
+    """Per field: the Sets of plain branches, then the Sets of gapped ones."""
+    return {field: (_SetGroup(PLAIN_BRANCHES), _SetGroup(GAPPED_BRANCHES)) for field in FIELDS}
+
+
 class PatternSets:
     """The per-field RE2 Sets, built while the rules load, compiled once at the end."""
 
     def __init__(self) -> None:
         # Per field: the Sets for plain ASCII text, then the wide Sets for any other text.
-        self._groups = {field: (_SetGroup(PLAIN_BRANCHES), _SetGroup(GAPPED_BRANCHES))
-                        for field in FIELDS}
-        self._wide_groups = {field: (_SetGroup(None), _SetGroup(GAPPED_BRANCHES)) for field in FIELDS}
+        self._groups = _field_groups()
+        self._wide_groups = _field_groups()
         self._count = dict.fromkeys(FIELDS, 0)
         self._passes: dict[str, list[tuple]] = {}
         self._any_text_passes: dict[str, list[tuple]] = {}
