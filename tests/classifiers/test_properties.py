@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import classifiers
-from classifiers.frame import Frame, decode_escapes, plain_spaces
+from classifiers.frame import Frame, decode_entities, decode_escapes, plain_spaces, without_ansi
 from redaction import render_raw_detail, scrub
 
 json_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
@@ -70,7 +70,9 @@ escaped_texts = st.lists(st.sampled_from(["\\", "\\\\", "\\n", "\\\"", "\\u00e9"
 @given(data=escaped_texts, message=escaped_texts)
 def test_the_haystack_is_the_two_fields_decoded_whole(data, message):
     """Frame.match_text builds a short haystack from the fields' own decodings; that must be
-    what decoding the joined text (and reading its extra spaces as one) gives."""
+    what decoding the joined text whole gives: escapes decoded, a terminal's colour sequences
+    dropped, HTML entities read as characters and extra spaces read as one."""
     read = Frame.read({"code": -32603, "message": message, "data": data})
-    joined = decode_escapes(f"{read.data_text}\n{read.message_text}")
-    assert read.match_text("haystack") == plain_spaces(joined)
+    joined = f"{read.data_text}\n{read.message_text}"
+    whole = plain_spaces(decode_entities(without_ansi(decode_escapes(joined))))
+    assert read.match_text("haystack") == whole
