@@ -5,8 +5,9 @@
 The earlier commit's `classifiers/` and `redaction/` are exported to a temporary directory; each
 pair then runs one process per core, alternately, on the same inputs of this tree (the corpus
 messages and the 1 MiB near-miss-credentials body), so drift on this noisy machine hits both.
-Printed per pair: this tree's time over the earlier one's (corpus median per message, and the
-body's first and warm classification).
+Printed per pair: this tree's time over the earlier one's (corpus median per message over one
+pass; the median of each message's best of four passes, which the machine's bursts of load touch
+less; and the body's first and warm classification).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ import classifiers
 from bench import redaction_linear
 from tests.corpus.corpus import entries
 
+BEST_OF = 4
+
 def seconds(frame, backend=""):
     start = time.perf_counter()
     classifiers.classify(frame, backend)
@@ -39,8 +42,16 @@ first, warm = seconds(body), seconds(body)
 messages = [(e["frame"], e["backend"]) for e in entries()]
 for frame, backend in messages:
     seconds(frame, backend)
-median = statistics.median(seconds(frame, backend) for frame, backend in messages)
-print(json.dumps({"corpus_median_us": median * 1e6, "body_first_ms": first * 1e3, "body_warm_ms": warm * 1e3}))
+first_pass, best = [], [float("inf")] * len(messages)
+for attempt in range(BEST_OF):
+    for index, (frame, backend) in enumerate(messages):
+        took = seconds(frame, backend)
+        if attempt == 0:
+            first_pass.append(took)
+        best[index] = min(best[index], took)
+print(json.dumps({"corpus_median_us": statistics.median(first_pass) * 1e6,
+                  "corpus_best_of_4_us": statistics.median(best) * 1e6,
+                  "body_first_ms": first * 1e3, "body_warm_ms": warm * 1e3}))
 """
 
 
