@@ -42,14 +42,9 @@ first, warm = seconds(body), seconds(body)
 messages = [(e["frame"], e["backend"]) for e in entries()]
 for frame, backend in messages:
     seconds(frame, backend)
-first_pass, best = [], [float("inf")] * len(messages)
-for attempt in range(BEST_OF):
-    for index, (frame, backend) in enumerate(messages):
-        took = seconds(frame, backend)
-        if attempt == 0:
-            first_pass.append(took)
-        best[index] = min(best[index], took)
-print(json.dumps({"corpus_median_us": statistics.median(first_pass) * 1e6,
+passes = [[seconds(frame, backend) for frame, backend in messages] for _ in range(BEST_OF)]
+best = [min(times) for times in zip(*passes)]
+print(json.dumps({"corpus_median_us": statistics.median(passes[0]) * 1e6,
                   f"corpus_best_of_{BEST_OF}_us": statistics.median(best) * 1e6,
                   "body_first_ms": first * 1e3, "body_warm_ms": warm * 1e3}))
 """
