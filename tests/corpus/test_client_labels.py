@@ -7,7 +7,9 @@ label, log prefix and envelope as it gets bare; so must text copied with the dou
 spaces that terminals and web pages add.
 
 Labels a number may follow as a status ("Error from provider: 503") are not listed: there the
-label does change what the text states."""
+label does change what the text states. Nor is a message that is only the JSON-RPC boilerplate
+"Internal error": bare it says nothing (rules.md 1), while the same words as the value of a JSON
+error field are a provider's own statement (named-5xx)."""
 
 import functools
 import json
@@ -22,6 +24,10 @@ CLIENT_LABELS = ("LLM provider error: ", "Upstream error: ", "Gateway error: ", 
                  "Agent error: ", "API Error: ", "Request failed: ", "Error: ", "请求失败：", "❌ ")
 LOG_PREFIXES = ("2025-03-01 12:00:01,123 - ERROR - app.llm - ", "[ERROR] ", "ERROR ",
                 "2025-03-01T12:00:01.123Z ERROR [llm] ", "[2025-03-01 12:00:01] ", "12:00:01 ")
+def is_jsonrpc_boilerplate(raw: str) -> bool:
+    return raw.strip().rstrip(".!").lower() == "internal error"
+
+
 ENVELOPES = {
     "JSON error.message": lambda raw: json.dumps({"error": {"message": raw}}),
     "JSON error string": lambda raw: json.dumps({"error": raw}),
@@ -44,7 +50,8 @@ ENVELOPES = {
     "no-break spaces": lambda raw: raw.replace(" ", "\u00a0"),
 }
 MESSAGES = [(e["id"], e["raw"], "" if e["backend"] == "other" else e["backend"])
-            for e in entries() if isinstance(e["raw"], str)]
+            for e in entries()
+            if isinstance(e["raw"], str) and not is_jsonrpc_boilerplate(e["raw"])]
 WRAPPINGS = {**{f"label {label!r}": (lambda raw, label=label: label + raw) for label in CLIENT_LABELS},
              **{f"log prefix {prefix!r}": (lambda raw, prefix=prefix: prefix + raw)
                 for prefix in LOG_PREFIXES},
