@@ -17,6 +17,7 @@ import json
 import pytest
 
 import classifiers
+from classifiers.frame import is_boilerplate
 from tests.corpus.corpus import entries
 
 CLIENT_LABELS = ("LLM provider error: ", "Upstream error: ", "Gateway error: ", "Proxy error: ",
@@ -24,10 +25,6 @@ CLIENT_LABELS = ("LLM provider error: ", "Upstream error: ", "Gateway error: ", 
                  "Agent error: ", "API Error: ", "Request failed: ", "Error: ", "请求失败：", "❌ ")
 LOG_PREFIXES = ("2025-03-01 12:00:01,123 - ERROR - app.llm - ", "[ERROR] ", "ERROR ",
                 "2025-03-01T12:00:01.123Z ERROR [llm] ", "[2025-03-01 12:00:01] ", "12:00:01 ")
-def is_jsonrpc_boilerplate(raw: str) -> bool:
-    return raw.strip().rstrip(".!").lower() == "internal error"
-
-
 ENVELOPES = {
     "JSON error.message": lambda raw: json.dumps({"error": {"message": raw}}),
     "JSON error string": lambda raw: json.dumps({"error": raw}),
@@ -51,7 +48,7 @@ ENVELOPES = {
 }
 MESSAGES = [(e["id"], e["raw"], "" if e["backend"] == "other" else e["backend"])
             for e in entries()
-            if isinstance(e["raw"], str) and not is_jsonrpc_boilerplate(e["raw"])]
+            if isinstance(e["raw"], str) and not is_boilerplate(e["raw"])]
 WRAPPINGS = {**{f"label {label!r}": (lambda raw, label=label: label + raw) for label in CLIENT_LABELS},
              **{f"log prefix {prefix!r}": (lambda raw, prefix=prefix: prefix + raw)
                 for prefix in LOG_PREFIXES},
