@@ -23,7 +23,7 @@ WAIT_CONDITIONS = {"short"}
 RULE_KEYS = {
     "id", "order", "kind", "wording", "tags", "transient", "recovery", "field", "pattern", "case",
     "unless", "code", "status", "status_except", "status_first", "marker", "model",
-    "allowance", "wait", "names", "backends", "subject", "why",
+    "allowance", "wait", "names", "backends", "subject", "outranks", "why",
 }
 SUPPORT_FILES = {"taxonomy.toml", "backends.toml", "wording.toml", "other_inputs.toml"}
 
@@ -139,8 +139,45 @@ def _text_pattern(path: Path, rule_id: str, raw: dict, failure_words: str | None
     return subject_pattern(raw["subject"], failure_words)
 
 
+def _either(*patterns: str | None) -> str | None:
+    """One pattern that occurs when any of the given ones does."""
+    return "|".join(p for p in patterns if p) or None
+
+
+def _outranking(rule_docs: list[tuple[Path, dict, str | None]]) -> dict[str, tuple[str, ...]]:
+    """Rule id -> the branches later rules hold over it. A later rule that must win on some
+    wording names the earlier rule and the wording once, under `outranks`: the wording is the
+    later rule's pattern and the earlier rule's `unless` (rules.md section 2 stays the order)."""
+    by_id = {raw.get("id"): raw for _, raw, _ in rule_docs}
+    held: dict[str, list[str]] = {}
+    for path, raw, _ in rule_docs:
+        outranks = raw.get("outranks", {})
+        if not isinstance(outranks, dict) or not all(isinstance(p, str) for p in outranks.values()):
+            raise _fail(path, str(raw.get("id")), "outranks maps an earlier rule's id to a pattern")
+        for target, pattern in outranks.items():
+            problem = _cannot_outrank(raw, by_id.get(target))
+            if problem:
+                raise _fail(path, raw["id"], f"outranks {target!r}, which {problem}")
+            held.setdefault(target, []).append(pattern)
+    return {target: tuple(patterns) for target, patterns in held.items()}
+
+
+def _cannot_outrank(later: dict, earlier: dict | None) -> str | None:
+    if earlier is None:
+        return "is not a rule"
+    orders = (earlier.get("order"), later.get("order"))
+    # An order that is not a number is the rule's own check to refuse.
+    if all(isinstance(o, (int, float)) for o in orders) and not orders[0] < orders[1]:
+        return "does not come before it"
+    if any(earlier.get(key, default) != later.get(key, default)
+           for key, default in (("field", "haystack"), ("case", "ci"))):
+        return "reads another field or case"
+    return None
+
+
 def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: set,
-                wordings: Mapping, sets: PatternSets, failure_words: str | None = None) -> Rule:
+                wordings: Mapping, sets: PatternSets, failure_words: str | None = None,
+                outranked_by: tuple[str, ...] = ()) -> Rule:
     rule_id = raw.get("id")
     if not isinstance(rule_id, str) or not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", rule_id):
         raise _fail(path, str(rule_id), "id must be lower-kebab-case")
@@ -164,7 +201,9 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
     field = raw.get("field", "haystack")
     if case not in ("ci", "cs"):
         raise _fail(path, rule_id, "case is 'ci' or 'cs'")
-    text_pattern = _text_pattern(path, rule_id, raw, failure_words)
+    text_pattern = _either(_text_pattern(path, rule_id, raw, failure_words),
+                           *raw.get("outranks", {}).values())
+    unless = _either(raw.get("unless"), *outranked_by)
     has_text_condition = text_pattern is not None or "names" in raw
     for name in raw.get("names", []):
         if not re.fullmatch(CAMEL_WORDS, name):
@@ -173,7 +212,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         raise _fail(path, rule_id, f"field must be one of {sorted(FIELDS)}")
     if "status_first" in raw and "status" not in raw:
         raise _fail(path, rule_id, "status_first needs status")
-    if "unless" in raw and not has_text_condition:
+    if unless and not has_text_condition:
         raise _fail(path, rule_id, "unless needs a pattern and field")
     if "model" in raw and raw["model"] not in MODEL_CONDITIONS:
         raise _fail(path, rule_id, f"model must be one of {sorted(MODEL_CONDITIONS)}")
@@ -204,7 +243,7 @@ def _build_rule(path: Path, raw: dict, kinds: Mapping, tags: set, recoveries: se
         field=field,
         pattern=_compile(path, rule_id, text_pattern, case, field, sets) if text_pattern else None,
         names=sets.add(field, names_pattern(raw["names"]), False) if raw.get("names") else None,
-        unless=_compile(path, rule_id, raw["unless"], case, field, sets) if "unless" in raw else None,
+        unless=_compile(path, rule_id, unless, case, field, sets) if unless else None,
         code=tuple(code) if isinstance(code, list) else code,
         status=statuses,
         status_first=bool(raw.get("status_first", False)),
@@ -264,15 +303,17 @@ def load(directory: Path = RULES_DIR) -> Ruleset:
     digest = hashlib.sha256()
     for path in [directory / n for n in sorted(SUPPORT_FILES)] + rule_files(directory):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    for path in rule_files(directory):
-        doc = _read(path)
-        for raw in doc.get("rule", []):
-            rule = _build_rule(path, raw, kinds, tags, recoveries, wordings, sets,
-                               doc.get("failure_words"))
-            unknown = set(rule.backends) - set(backends)
-            if unknown:
-                raise _fail(path, rule.id, f"backends {sorted(unknown)} are not known backends")
-            rules.append(rule)
+    rule_docs = [(path, raw, doc.get("failure_words"))
+                 for path, doc in ((p, _read(p)) for p in rule_files(directory))
+                 for raw in doc.get("rule", [])]
+    outranked = _outranking(rule_docs)
+    for path, raw, failure_words in rule_docs:
+        rule = _build_rule(path, raw, kinds, tags, recoveries, wordings, sets, failure_words,
+                           outranked.get(raw.get("id"), ()))
+        unknown = set(rule.backends) - set(backends)
+        if unknown:
+            raise _fail(path, rule.id, f"backends {sorted(unknown)} are not known backends")
+        rules.append(rule)
     seen: dict[str, str] = {}
     for rule in rules:
         if rule.id in seen:

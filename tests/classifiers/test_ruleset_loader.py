@@ -81,3 +81,35 @@ def test_a_shared_order_is_refused(tmp_path):
 def test_a_file_that_is_not_toml_is_refused_by_name(tmp_path):
     with pytest.raises(RulesetError, match=r"^probe.toml: not valid TOML"):
         load(table_with(tmp_path, GOOD + "\n[[rule]\n"))
+
+
+LATER = (GOOD.replace('id = "probe"', 'id = "late-probe"').replace("99.5", "99.7")
+         .replace("'\\bprobe\\b'", "'\\blate probe\\b'"))
+
+
+def outranking(target: str, pattern: str = "\\bprobe failed early\\b") -> str:
+    return LATER + f"[rule.outranks]\n{target} = '{pattern}'\n"
+
+
+def test_an_outranking_branch_is_the_later_rules_and_vetoes_the_earlier(tmp_path):
+    early, late = load(table_with(tmp_path, GOOD, outranking("probe"))).rules
+    assert (early.id, late.id) == ("probe", "late-probe")
+    said = "the probe failed early"
+    assert early.pattern.regex.search(said) and early.unless.regex.search(said)
+    assert late.pattern.regex.search(said) and late.pattern.regex.search("a late probe")
+    assert not early.unless.regex.search("the probe broke")
+    assert late.unless is None
+
+
+@pytest.mark.parametrize("rules, problem", [
+    (lambda: GOOD + outranking("nowhere"), "outranks 'nowhere', which is not a rule"),
+    (lambda: outranking("probe").replace("99.7", "99.4") + GOOD, "which does not come before it"),
+    (lambda: GOOD.replace('field = "haystack"', 'field = "data"') + outranking("probe"),
+     "reads another field or case"),
+    (lambda: GOOD + LATER + "[rule.outranks]\nprobe = 5\n", "maps an earlier rule's id to a pattern"),
+])
+def test_a_broken_outranking_is_refused_by_file_and_rule(tmp_path, rules, problem):
+    with pytest.raises(RulesetError) as refused:
+        load(table_with(tmp_path, rules()))
+    assert str(refused.value).startswith("probe.toml: rule 'late-probe': ")
+    assert problem in str(refused.value)
