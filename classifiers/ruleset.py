@@ -303,9 +303,10 @@ def load(directory: Path = RULES_DIR) -> Ruleset:
     digest = hashlib.sha256()
     for path in [directory / n for n in sorted(SUPPORT_FILES)] + rule_files(directory):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    rule_docs = [(path, raw, doc.get("failure_words"))
-                 for path, doc in ((p, _read(p)) for p in rule_files(directory))
-                 for raw in doc.get("rule", [])]
+    rule_docs = []
+    for path in rule_files(directory):
+        doc = _read(path)
+        rule_docs += [(path, raw, doc.get("failure_words")) for raw in doc.get("rule", [])]
     outranked = _outranking(rule_docs)
     for path, raw, failure_words in rule_docs:
         rule = _build_rule(path, raw, kinds, tags, recoveries, wordings, sets, failure_words,
