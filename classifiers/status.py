@@ -89,10 +89,11 @@ _CODE_NAMED = re.compile(r'"(?:code|http_?code|httpStatusCode)"\s*:\s*"?$|\b(?<!
 # "got 500 from provider", "received 502 from upstream": a number a client received from
 # somewhere, named by where it came from.
 _RECEIVED_BEFORE = re.compile(r"\b(?:got|received|receiving|getting)(?: an?| status| HTTP)? $", re.I)
-# "failed with 429", "failed with code 503", "Error 500", "API responded 502": a status when
-# nothing but punctuation, the end or a capitalised reason follows it ("lint failed with 429
-# warnings" is a count, rules.md's "Error 529 happened" prose).
-_FAILURE_BEFORE = re.compile(r"\b(?:failed with(?: code)?|error|responded) $", re.I)
+# "failed with 429", "failed with code 503", "Error 500", "API responded 502", "response status
+# is 500", "status code was 429": a status when nothing but punctuation, the end or a capitalised
+# reason follows it ("lint failed with 429 warnings" and "status is 500 of 800 jobs" are counts,
+# rules.md's "Error 529 happened" prose).
+_FAILURE_BEFORE = re.compile(r"\b(?:failed with(?: code)?|error|responded|status(?:[ _]?code)? (?:is|was)) $", re.I)
 # The word for error in Chinese (simplified, traditional), Japanese and Korean, and with it the
 # words for failure and exception: a status follows the one ("500错误") and closes a sentence the
 # others begin ("请求失败: 401").
