@@ -90,10 +90,11 @@ _CODE_NAMED = re.compile(r'"(?:code|http_?code|httpStatusCode)"\s*:\s*"?$|\b(?<!
 # somewhere, named by where it came from.
 _RECEIVED_BEFORE = re.compile(r"\b(?:got|received|receiving|getting)(?: an?| status| HTTP)? $", re.I)
 # "failed with 429", "failed with code 503", "Error 500", "API responded 502", "response status
-# is 500", "status code was 429": a status when nothing but punctuation, the end or a capitalised
-# reason follows it ("lint failed with 429 warnings" and "status is 500 of 800 jobs" are counts,
-# rules.md's "Error 529 happened" prose).
-_FAILURE_BEFORE = re.compile(r"\b(?:failed with(?: code)?|error|responded|status(?:[ _]?code)? (?:is|was)) $", re.I)
+# is 500", "status code was 429": words after which a bare number is a status when nothing but
+# punctuation, the end or a capitalised reason follows it ("lint failed with 429 warnings" and
+# "status is 500 of 800 jobs" are counts, rules.md's "Error 529 happened" prose).
+_BARE_STATUS_BEFORE = re.compile(
+    r"\b(?:failed with(?: code)?|error|responded|status(?:[ _]?code)? (?:is|was)) $", re.I)
 # The word for error in Chinese (simplified, traditional), Japanese and Korean, and with it the
 # words for failure and exception: a status follows the one ("500错误") and closes a sentence the
 # others begin ("请求失败: 401").
@@ -197,7 +198,7 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
         return True
     if number >= 400 and _closes_failure_sentence(text, before, end):
         return True
-    if _FAILURE_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
+    if _BARE_STATUS_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
     if number >= 400 and text.startswith(" from ", end) and _RECEIVED_BEFORE.search(before):
         return True
