@@ -102,14 +102,14 @@ def test_an_outranking_branch_is_the_later_rules_and_vetoes_the_earlier(tmp_path
 
 
 @pytest.mark.parametrize("rules, problem", [
-    (lambda: GOOD + outranking("nowhere"), "outranks 'nowhere', which is not a rule"),
-    (lambda: outranking("probe").replace("99.7", "99.4") + GOOD, "which does not come before it"),
-    (lambda: GOOD.replace('field = "haystack"', 'field = "data"') + outranking("probe"),
+    (GOOD + outranking("nowhere"), "outranks 'nowhere', which is not a rule"),
+    (outranking("probe").replace("99.7", "99.4") + GOOD, "which does not come before it"),
+    (GOOD.replace('field = "haystack"', 'field = "data"') + outranking("probe"),
      "reads another field or case"),
-    (lambda: GOOD + LATER + "[rule.outranks]\nprobe = 5\n", "maps an earlier rule's id to a pattern"),
+    (GOOD + LATER + "[rule.outranks]\nprobe = 5\n", "maps an earlier rule's id to a pattern"),
 ])
 def test_a_broken_outranking_is_refused_by_file_and_rule(tmp_path, rules, problem):
     with pytest.raises(RulesetError) as refused:
-        load(table_with(tmp_path, rules()))
+        load(table_with(tmp_path, rules))
     assert str(refused.value).startswith("probe.toml: rule 'late-probe': ")
     assert problem in str(refused.value)
