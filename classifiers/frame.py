@@ -208,14 +208,15 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
 
 # An identifier of two to six words, joined by underscores or in CamelCase, standing as a whole
 # value: the whole field (a CLI's failure mark aside), what follows a label's colon (full-width
-# too; a namespace's `::` is not one), an exception's quoted argument, or the quoted value of an
+# too; a namespace's `::` is not one), an exception's quoted argument, an error label's
+# parenthesis ("LLM error (llm_timeout_error)"), or the quoted value of an
 # error's message, code or status in JSON or a Python dict. A documented error code sent bare
 # ("system_busy", "EXCEED_CONCURRENT_REQUEST_LIMIT"); the same identifier inside a sentence ("no
 # attribute 'server_error'") is a name, a key is followed by a colon, and a `type` is a
 # gateway's class for whatever its upstream said (one-api's "upstream_error" carries a relayed
 # 422).
 _BARE_CODE = re.compile(
-    r"(?:^(?:\s*[^\w\s\"'{\[(]{1,3})?|(?<!:)[:：](?!:)|(?<=Error\()|(?<=Exception\())"
+    r"(?:^(?:\s*[^\w\s\"'{\[(]{1,3})?|(?<!:)[:：](?!:)|(?<=Error\()|(?<=Exception\()|(?<=[Ee]rror \()|(?<=ERROR \())"
     r"\s*[\"']?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){1,5}"
     r"|(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])){2,6})[\"']?\s*(?=$|\.\s*$|[,;})\]\n(])")
 # An exception's class name is a name the rules read as such (their `names`), not a code.
