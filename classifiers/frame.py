@@ -214,10 +214,10 @@ def unwrap_terminal_lines(text: str, joins: int) -> str:
 # ("system_busy", "EXCEED_CONCURRENT_REQUEST_LIMIT"); the same identifier inside a sentence ("no
 # attribute 'server_error'") is a name, a key is followed by a colon, and a `type` is a
 # gateway's class for whatever its upstream said (one-api's "upstream_error" carries a relayed
-# 422). The label's parenthesis is matched before the label is looked back at: a look back at
-# every position cost a 1 MiB body about a millisecond.
+# 422). A parenthesis is matched before what precedes it (an exception's class, an error label) is
+# looked back at: a look back at every position cost a 1 MiB body over a millisecond.
 _BARE_CODE = re.compile(
-    r"(?:^(?:\s*[^\w\s\"'{\[(]{1,3})?|(?<!:)[:：](?!:)|(?<=Error\()|(?<=Exception\()|\((?<=(?:[Ee]rror|ERROR) \())"
+    r"(?:^(?:\s*[^\w\s\"'{\[(]{1,3})?|(?<!:)[:：](?!:)|\((?:(?<=Error\()|(?<=Exception\()|(?<=(?:[Ee]rror|ERROR) \()))"
     r"\s*[\"']?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+){1,5}"
     r"|(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z])){2,6})[\"']?\s*(?=$|\.\s*$|[,;})\]\n(])")
 # An exception's class name is a name the rules read as such (their `names`), not a code.
