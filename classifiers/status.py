@@ -110,6 +110,13 @@ _FAILURE_SENTENCE_BEFORE = re.compile(
 # ...and the sentence ends there: at a line's end, the close of a quoted value, or a request id.
 _SENTENCE_END = re.compile(
     r"""\.?[ \t]*(?:\n|$|\\?["'}\]]|\((?:request|trace|correlation)[ _-]?id\b)""", re.I)
+# ...or a failure sentence that names the address it failed at, the status after the address's
+# colon ("Could not fetch resource at https://.../generateCode?authuser=0: 403"); the address
+# may be longer than the window, so this one looks further back, and only behind a colon.
+_URL_FAILURE_BEFORE = re.compile(
+    r"(?:\b(?:fail(?:ed|ure|s)?|errors?|errored|exception|could(?: not|n['’]t)|unable to|cannot)\b|"
+    + _CJK_FAILURE + r")[^\n:：]{0,60}\bhttps?://[^\s\"'<>]+[:：]\s?$", re.I)
+URL_WINDOW = 400
 # Spring's "<status> - <body>" after the exception that carries it (Spring AI's
 # "TransientAiException: 503 - upstream connect error"); the body may start in lower case.
 _EXCEPTION_BEFORE = re.compile(r"[a-z]Exception:\s?$")
@@ -182,6 +189,11 @@ def _closes_failure_sentence(text: str, before: str, end: int) -> bool:
     return bool(_SENTENCE_END.match(text, end) and _FAILURE_SENTENCE_BEFORE.search(before))
 
 
+def _closes_url_failure(text: str, before: str, start: int, end: int) -> bool:
+    return (before.rstrip().endswith((":", "：")) and bool(_SENTENCE_END.match(text, end))
+            and bool(_URL_FAILURE_BEFORE.search(text[max(0, start - URL_WINDOW):start])))
+
+
 def _is_status(text: str, start: int, end: int, number: int) -> bool:
     before = text[max(0, start - WINDOW):start]
     if _PREFIX.search(before):
@@ -196,7 +208,8 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
         return True
     if text.startswith(" - ", end) and _EXCEPTION_BEFORE.search(before):
         return True
-    if number >= 400 and _closes_failure_sentence(text, before, end):
+    if number >= 400 and (_closes_failure_sentence(text, before, end)
+                          or _closes_url_failure(text, before, start, end)):
         return True
     if _BARE_STATUS_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
