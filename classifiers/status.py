@@ -103,20 +103,21 @@ _CJK_FAILURE = "失败|失敗|异常|異常|" + _CJK_ERROR
 # A failure sentence whose last word, after a colon, is the status alone ("Upload failed after
 # 2 retries: 503", "请求失败: 401" with a failure word in Chinese and its full-width colon); words
 # that make the number a line, a port or a count say it is not one.
+_FAILURE_WORD = (r"(?:\b(?:fail(?:ed|ure|s)?|errors?|errored|exception|could(?: not|n['’]t)|unable to"
+                 r"|cannot)\b|" + _CJK_FAILURE + ")")
 _FAILURE_SENTENCE_BEFORE = re.compile(
-    r"(?:\b(?:fail(?:ed|ure|s)?|errors?|errored|exception)\b|" + _CJK_FAILURE + ")"
+    _FAILURE_WORD +
     r"(?![^\n:]*\b(?:line|row|column|col|index|offset|position|port|host|count|size|length|id|number)\b)"
     r"[^\n:：]{0,60}[:：]\s?$", re.I)
+# ...or the sentence names the address it failed at and the status follows the address's colon
+# ("Could not fetch resource at https://.../generateCode?authuser=0: 403"); the address may run
+# past the window, so this one is looked for further back, and only behind a colon.
+_ADDRESS_FAILURE_BEFORE = re.compile(
+    _FAILURE_WORD + r"[^\n:：]{0,60}\bhttps?://[^\s\"'<>]+[:：]\s?$", re.I)
+ADDRESS_WINDOW = 400
 # ...and the sentence ends there: at a line's end, the close of a quoted value, or a request id.
 _SENTENCE_END = re.compile(
     r"""\.?[ \t]*(?:\n|$|\\?["'}\]]|\((?:request|trace|correlation)[ _-]?id\b)""", re.I)
-# ...or a failure sentence that names the address it failed at, the status after the address's
-# colon ("Could not fetch resource at https://.../generateCode?authuser=0: 403"); the address
-# may be longer than the window, so this one looks further back, and only behind a colon.
-_URL_FAILURE_BEFORE = re.compile(
-    r"(?:\b(?:fail(?:ed|ure|s)?|errors?|errored|exception|could(?: not|n['’]t)|unable to|cannot)\b|"
-    + _CJK_FAILURE + r")[^\n:：]{0,60}\bhttps?://[^\s\"'<>]+[:：]\s?$", re.I)
-URL_WINDOW = 400
 # Spring's "<status> - <body>" after the exception that carries it (Spring AI's
 # "TransientAiException: 503 - upstream connect error"); the body may start in lower case.
 _EXCEPTION_BEFORE = re.compile(r"[a-z]Exception:\s?$")
@@ -181,17 +182,17 @@ def _ends_or_capitalised(after: str) -> bool:
     return not after or after[0] in ":;,.)]}\n\"'" or (after[0] == " " and not after[1:].islower())
 
 
-def _closes_failure_sentence(text: str, before: str, end: int) -> bool:
-    """The number closes a failure sentence after its colon, bare ("...failed: 500.") or alone
-    in parentheses ("Failed to load response from api.openai.com:\n(429)")."""
+def _closes_failure_sentence(text: str, before: str, start: int, end: int) -> bool:
+    """The number closes a failure sentence after its colon, bare ("...failed: 500."), alone in
+    parentheses ("Failed to load response from api.openai.com:\n(429)") or after the address the
+    sentence names."""
     if before.endswith("(") and text.startswith(")", end):
         before, end = before[:-1], end + 1
-    return bool(_SENTENCE_END.match(text, end) and _FAILURE_SENTENCE_BEFORE.search(before))
-
-
-def _closes_url_failure(text: str, before: str, start: int, end: int) -> bool:
-    return (before.rstrip().endswith((":", "：")) and bool(_SENTENCE_END.match(text, end))
-            and bool(_URL_FAILURE_BEFORE.search(text[max(0, start - URL_WINDOW):start])))
+    if not _SENTENCE_END.match(text, end):
+        return False
+    return bool(_FAILURE_SENTENCE_BEFORE.search(before)
+                or before.rstrip().endswith((":", "：")) and _ADDRESS_FAILURE_BEFORE.search(
+                    text[max(0, start - ADDRESS_WINDOW):start]))
 
 
 def _is_status(text: str, start: int, end: int, number: int) -> bool:
@@ -208,8 +209,7 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
         return True
     if text.startswith(" - ", end) and _EXCEPTION_BEFORE.search(before):
         return True
-    if number >= 400 and (_closes_failure_sentence(text, before, end)
-                          or _closes_url_failure(text, before, start, end)):
+    if number >= 400 and _closes_failure_sentence(text, before, start, end):
         return True
     if _BARE_STATUS_BEFORE.search(before) and _ends_or_capitalised(text[end:end + 2]):
         return True
