@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from classifiers.frame import (Frame, as_plain_text, code_as_words, surely_lacks,
-                               without_log_prefix)
+from classifiers.frame import (Frame, as_plain_text, code_as_words, rpc_code_names,
+                               surely_lacks, without_log_prefix)
 from classifiers.hints import Hints, apply_hints
 from classifiers.rule import Facts, Rule
 from classifiers.ruleset import Ruleset
@@ -96,10 +96,11 @@ def _rereadings(read: Frame):
     padded line breaks as spaces, then also the plain breaks inside a sentence, then joined where
     a break split a word. Then, each building on the one before: without a terminal's colours or
     the Markdown a report quoted it in, without the timestamp, level and logger name a log line
-    puts before it, and with each bare error code ("system_busy", "REQUEST_TIMEOUT") also read as
-    its words, since the rules' phrases are written with spaces."""
+    puts before it, with each bare error code ("system_busy", "REQUEST_TIMEOUT") also read as
+    its words, since the rules' phrases are written with spaces, and with each google.rpc code a
+    status prints as a number also read as its name."""
     yield from _joined_readings(read, (1, 2, 3))
-    for rewrite in (as_plain_text, without_log_prefix, code_as_words):
+    for rewrite in (as_plain_text, without_log_prefix, code_as_words, rpc_code_names):
         plainer = read.rewritten(rewrite)
         if plainer is not None:
             read = plainer

@@ -253,6 +253,23 @@ def code_as_words(text: str) -> str:
     return f"{text} ({'; '.join(words)})" if words else text
 
 
+# google.rpc.Code, the status enumeration of gRPC and of Google's long-running operations, which
+# a status's text form prints as a number ("code: 3" on the line before its "message: ").
+_RPC_CODE_NAMES = ("OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED",
+                   "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED",
+                   "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL",
+                   "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED")
+_RPC_STATUS_TEXT = re.compile(r"(?:^|(?<=: ))code: (1[0-6]|[1-9])[ \t]*\n[ \t]*message: ", re.M)
+
+
+def rpc_code_names(text: str) -> str:
+    """The text followed by the name of each google.rpc code it prints in a status's text form
+    ("code: 3" ... "(INVALID_ARGUMENT)"), so the rules that read those names reach it; other text
+    as it is. An exit code ("exit code: 3") is not such a status."""
+    names = [_RPC_CODE_NAMES[int(found.group(1))] for found in _RPC_STATUS_TEXT.finditer(text)]
+    return f"{text} ({'; '.join(names)})" if names else text
+
+
 # How a report dresses a quoted error: a Markdown code fence's lines, the backticks of inline
 # code around the whole text, a blockquote's marks.
 _FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~)[\w+-]*[ \t]*$\n?", re.M)
