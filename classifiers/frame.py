@@ -259,14 +259,22 @@ _RPC_CODE_NAMES = ("OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_E
                    "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED",
                    "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL",
                    "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED")
-_RPC_STATUS_TEXT = re.compile(r"(?:^|(?<=: ))code: (1[0-6]|[1-9])[ \t]*\n[ \t]*message: ", re.M)
+_RPC_STATUS_TEXT = re.compile(r"code: (1[0-6]|[1-9])[ \t]*\n[ \t]*message: ")
+
+
+def _opens_status(text: str, start: int) -> bool:
+    """The status starts a line or follows a label's colon ("Job failed: code: 3"), so an exit
+    code ("exit code: 3") is not read as one."""
+    return start == 0 or text[start - 1] == "\n" or text[max(0, start - 2):start] == ": "
 
 
 def rpc_code_names(text: str) -> str:
     """The text followed by the name of each google.rpc code it prints in a status's text form
     ("code: 3" ... "(INVALID_ARGUMENT)"), so the rules that read those names reach it; other text
-    as it is. An exit code ("exit code: 3") is not such a status."""
-    names = [_RPC_CODE_NAMES[int(found.group(1))] for found in _RPC_STATUS_TEXT.finditer(text)]
+    as it is."""
+    read = decode_entities(decode_escapes(head_and_tail(text)))  # as the rules will read it
+    names = [_RPC_CODE_NAMES[int(found.group(1))] for found in _RPC_STATUS_TEXT.finditer(read)
+             if _opens_status(read, found.start())]
     return f"{text} ({'; '.join(names)})" if names else text
 
 
