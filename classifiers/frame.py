@@ -272,7 +272,10 @@ def rpc_code_names(text: str) -> str:
     """The text followed by the name of each google.rpc code it prints in a status's text form
     ("code: 3" ... "(INVALID_ARGUMENT)"), so the rules that read those names reach it; other text
     as it is."""
-    read = decode_entities(decode_escapes(head_and_tail(text)))  # as the rules will read it
+    kept = head_and_tail(text)
+    if "code: " not in kept:  # spares the decoding, which costs about half a millisecond on 80 KB
+        return text
+    read = decode_entities(decode_escapes(kept))  # as the rules will read it
     names = [_RPC_CODE_NAMES[int(found.group(1))] for found in _RPC_STATUS_TEXT.finditer(read)
              if _opens_status(read, found.start())]
     return f"{text} ({'; '.join(names)})" if names else text
