@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from classifiers.frame import (Frame, as_plain_text, code_as_words, rpc_code_names,
-                               surely_lacks, without_log_prefix)
+from classifiers.codes import code_as_words, rpc_code_names
+from classifiers.frame import Frame, as_plain_text, surely_lacks, without_log_prefix
 from classifiers.hints import Hints, apply_hints
 from classifiers.rule import Facts, Rule
 from classifiers.ruleset import Ruleset
