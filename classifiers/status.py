@@ -129,8 +129,10 @@ _PAREN_BEFORE = re.compile(
 _PAREN_AFTER = re.compile(r"\s*[)）]")
 # A Python exception raised with a message and the status as separate arguments prints as their
 # tuple ("('Response code error: ', 524)"): the number closing the tuple counts when the quoted
-# message before it would make a number after its colon a status.
+# message before it would make a number after its colon a status. The message may be longer
+# than the window the other readings look back over, so this one looks back further.
 _ARGUMENT_TUPLE_BEFORE = re.compile(r"""\(\s?(['"])([^'"\n]{1,80}?[:：])\s?\1,\s?$""")
+ARGUMENT_TUPLE_WINDOW = 96
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body, and a
@@ -199,8 +201,8 @@ def _closes_failure_sentence(text: str, before: str, start: int, end: int) -> bo
                     text[max(0, start - ADDRESS_WINDOW):start]))
 
 
-def _closes_argument_tuple(text: str, before: str, end: int) -> bool:
-    message = _ARGUMENT_TUPLE_BEFORE.search(before)
+def _closes_argument_tuple(text: str, start: int, end: int) -> bool:
+    message = _ARGUMENT_TUPLE_BEFORE.search(text[max(0, start - ARGUMENT_TUPLE_WINDOW):start])
     return bool(message) and text.startswith(")", end) and bool(
         _PREFIX.search(message.group(2)) or _FAILURE_SENTENCE_BEFORE.search(message.group(2)))
 
@@ -209,7 +211,7 @@ def _is_status(text: str, start: int, end: int, number: int) -> bool:
     before = text[max(0, start - WINDOW):start]
     if _PREFIX.search(before):
         return True
-    if number >= 400 and _closes_argument_tuple(text, before, end):
+    if number >= 400 and _closes_argument_tuple(text, start, end):
         return True
     if number >= 400 and _CODE_NAMED.search(before):
         return True
