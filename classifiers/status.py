@@ -202,8 +202,10 @@ def _closes_failure_sentence(text: str, before: str, start: int, end: int) -> bo
 
 
 def _closes_argument_tuple(text: str, start: int, end: int) -> bool:
+    if not text.startswith(")", end):  # spares the look back for every other number
+        return False
     message = _ARGUMENT_TUPLE_BEFORE.search(text[max(0, start - ARGUMENT_TUPLE_WINDOW):start])
-    return bool(message) and text.startswith(")", end) and bool(
+    return bool(message) and bool(
         _PREFIX.search(message.group(2)) or _FAILURE_SENTENCE_BEFORE.search(message.group(2)))
 
 
