@@ -136,8 +136,12 @@ ARGUMENT_TUPLE_WINDOW = 96
 _AFTER_PHRASE = re.compile(r"[ \-:]{1,3}([A-Za-z][A-Za-z \-]{2,30})")
 # Words right after the number that make it a status: requests' "429 Client Error", and the
 # OpenAI and Anthropic TypeScript SDKs' "503 status code (no body)" for an empty body, and a
-# plain "429 error", and the same word in Chinese, Japanese or Korean ("500错误", "429 エラー").
-_STATUS_AFTER = re.compile(r" (?:(?:Client|Server) Error|status code|error)\b| ?(?:" + _CJK_ERROR + ")")
+# plain "429 error", and the same word in Chinese, Japanese or Korean ("500错误", "429 エラー"),
+# and a failed connection said right after it ("401 could not connect to ..."): the server
+# answered with the number, so the connection was made.
+_STATUS_AFTER = re.compile(
+    r" (?:(?:Client|Server) Error|status code|error|(?:could not|couldn't|unable to|failed to"
+    r"|cannot|can't) connect)\b| ?(?:" + _CJK_ERROR + ")")
 _STANDALONE_ALTERNATION = r"\b(" + "|".join(re.escape(p) for p in STANDALONE_PHRASES) + r")\b"
 _STANDALONE = re.compile(_STANDALONE_ALTERNATION, re.I)
 # The same phrases searched in lower-cased text without re.I, which `re` runs about twice as
